@@ -1,0 +1,3 @@
+from rituels.cli import main
+
+raise SystemExit(main())

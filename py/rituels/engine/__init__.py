@@ -1,0 +1,16 @@
+"""The common game protocol shared by every game (see docs/protocol.md)."""
+
+from rituels.engine.state import (
+    CHANCE,
+    TERMINAL,
+    GameState,
+    IllegalAction,
+    NotationError,
+    sample_chance,
+)
+from rituels.engine.game import Game, Option, GAME_IDS, get_game, all_games
+
+__all__ = [
+    "CHANCE", "TERMINAL", "GameState", "IllegalAction", "NotationError", "sample_chance",
+    "Game", "Option", "GAME_IDS", "get_game", "all_games",
+]

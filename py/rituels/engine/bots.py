@@ -1,0 +1,87 @@
+"""Bots and the self-play driver.
+
+A bot's ``think(state, player)`` is a generator: it yields ``None`` every few milliseconds of work
+and finally *returns* its action. The browser runs it in slices between frames so the page never
+freezes; the command line and tests run it straight through with :func:`decide`. Bots see only
+``state.resample_hidden(player, rng)`` copies when a game hides information.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Generator, Sequence
+
+from rituels.engine.game import Game
+from rituels.engine.state import CHANCE, GameState, sample_chance
+
+Think = Generator[None, None, Any]
+
+
+class Bot:
+    level = "easy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def think(self, state: GameState, player: int) -> Think:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """The "easy" level everywhere: a uniformly random legal action."""
+
+    level = "easy"
+
+    def think(self, state: GameState, player: int) -> Think:
+        return self.rng.choice(state.legal_actions())
+        yield  # makes this a generator  # pragma: no cover
+
+
+def decide(bot: Bot, state: GameState, player: int | None = None) -> Any:
+    """Run a bot's thinking to the end and return its action."""
+    gen = bot.think(state, state.current_player() if player is None else player)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
+
+
+class Deadline:
+    """A time budget a search checks cheaply; ``yield_due`` tells when to give the page a
+    turn (every ``slice_s`` seconds)."""
+
+    def __init__(self, budget_s: float, slice_s: float = 0.03):
+        self.start = time.perf_counter()
+        self.end = self.start + budget_s
+        self.slice_s = slice_s
+        self._next_yield = self.start + slice_s
+
+    def over(self) -> bool:
+        return time.perf_counter() >= self.end
+
+    def yield_due(self) -> bool:
+        now = time.perf_counter()
+        if now >= self._next_yield:
+            self._next_yield = now + self.slice_s
+            return True
+        return False
+
+
+def play_game(game: Game, bots: Sequence[Bot], options: dict | None = None,
+              rng: random.Random | None = None, max_actions: int = 100000
+              ) -> tuple[GameState, list[str]]:
+    """Play one game between ``bots`` (one per player); chance is sampled from ``rng``.
+    Returns the final state and the actions in notation (a record's ``actions``)."""
+    rng = rng or random.Random()
+    state = game.start(len(bots), options)
+    actions: list[str] = []
+    while not state.is_terminal():
+        if len(actions) >= max_actions:
+            raise RuntimeError(f"{game.id}: no end after {max_actions} actions")
+        player = state.current_player()
+        action = sample_chance(state, rng) if player == CHANCE else decide(bots[player], state)
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+    return state, actions

@@ -1,0 +1,103 @@
+"""Declarative game definitions and the registry of games.
+
+Each game package exposes ``GAME`` (a :class:`Game`) from ``rituels.<package>.game``. The registry
+imports a game only when it is first asked for, so the app starts without loading all rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from rituels.engine.state import GameState
+
+# Game id -> module that defines GAME. Ids are the same everywhere (records, links, CLI, URLs).
+_MODULES = {
+    "tuchulcha": "rituels.tuchulcha.game",
+    "wongar": "rituels.wongar.game",
+    "cthulhu-dice": "rituels.cthulhu_dice.game",
+}
+GAME_IDS = tuple(_MODULES)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One set-up option. ``kind`` is "choice" (one of ``choices``), "bool" or "int"
+    (between ``min`` and ``max``). ``label`` is an i18n key; each choice's label is
+    ``f"{label}.{choice}"``. ``players`` restricts the option to those player counts."""
+
+    key: str
+    kind: str
+    default: Any
+    label: str
+    choices: tuple = ()
+    min: int | None = None
+    max: int | None = None
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, num_players: int) -> bool:
+        return not self.players or num_players in self.players
+
+    def check(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} must be true or false")
+        elif self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} must be a whole number")
+            if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max
+            ):
+                raise ValueError(f"option {self.key!r} must be between {self.min} and {self.max}")
+        elif value not in self.choices:
+            raise ValueError(f"option {self.key!r} must be one of {list(self.choices)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the engine, the app and the tools need to know about one game."""
+
+    id: str
+    min_players: int
+    max_players: int
+    new_state: Callable[[int, dict[str, Any]], GameState]
+    options: tuple[Option, ...] = ()
+    # Bot level -> factory(seed: int) -> Bot. "easy" and "strong" everywhere.
+    bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    hidden_information: bool = False
+    default_players: int = 4
+
+    def check_options(self, num_players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and validate; raises ValueError with a readable reason."""
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.id} takes {self.min_players} to {self.max_players} players, "
+                f"not {num_players!r}"
+            )
+        options = dict(options or {})
+        known = {o.key: o for o in self.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise ValueError(f"unknown option(s) for {self.id}: {sorted(unknown)}")
+        out = {}
+        for opt in self.options:
+            if opt.applies_to(num_players):
+                out[opt.key] = opt.check(options.get(opt.key, opt.default))
+        return out
+
+    def start(self, num_players: int, options: dict[str, Any] | None = None) -> GameState:
+        return self.new_state(num_players, self.check_options(num_players, options))
+
+
+def get_game(game_id: str) -> Game:
+    if game_id not in _MODULES:
+        raise KeyError(f"unknown game {game_id!r} (known: {', '.join(GAME_IDS)})")
+    return importlib.import_module(_MODULES[game_id]).GAME
+
+
+def all_games() -> list[Game]:
+    return [get_game(g) for g in GAME_IDS]

@@ -1,0 +1,156 @@
+"""Game records: the one saved form of a game (saves, links, replays, undo all use it).
+
+A record is JSON::
+
+    {"format": 1, "game": "cthulhu-dice", "options": {...},
+     "seats": [{"name": "Alice", "bot": null}, {"name": "Nyarlathotep", "bot": "strong"}],
+     "actions": ["v2", "Y", ...], "meta": {...}}
+
+``seats`` are the people and bots at the table in turn order (index = player index of the
+protocol); ``actions`` are every decision and chance outcome in notation, in order. Replaying
+re-runs each action through the rules, so a record can never hold an illegal game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from rituels.engine.game import GAME_IDS, Game, get_game
+from rituels.engine.state import GameState, IllegalAction, NotationError
+
+FORMAT = 1
+MAX_NAME = 40
+MAX_ACTIONS = 20000
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed. ``index`` is the failing action's index
+    (None when the record's frame is wrong); ``code`` is an i18n key for the app."""
+
+    def __init__(self, reason: str, index: int | None = None, code: str = "record.invalid",
+                 action: str | None = None):
+        self.reason = reason
+        self.index = index
+        self.code = code
+        self.action = action
+        where = f"action {index} ({action!r}): " if index is not None else ""
+        super().__init__(where + reason)
+
+
+# Older format -> function upgrading a record of that format by one version.
+MIGRATIONS: dict[int, Any] = {}
+
+
+def new_record(game_id: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
+               meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    game = get_game(game_id)
+    record = {
+        "format": FORMAT,
+        "game": game_id,
+        "options": game.check_options(len(seats), options),
+        "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats],
+        "actions": [],
+        "meta": dict(meta or {}),
+    }
+    return check_record(record)
+
+
+def check_record(record: Any) -> dict[str, Any]:
+    """Validate a record's frame (not its actions), migrating older formats.
+    Returns a clean copy; raises RecordError."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object", code="record.not_object")
+    fmt = record.get("format")
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+        raise RecordError("missing or invalid format version", code="record.format")
+    if fmt > FORMAT:
+        raise RecordError(f"format {fmt} is newer than this app reads ({FORMAT}); "
+                          "update the app to open it", code="record.too_new")
+    while fmt < FORMAT:
+        if fmt not in MIGRATIONS:
+            raise RecordError(f"format {fmt} can no longer be read", code="record.format")
+        record = MIGRATIONS[fmt](dict(record))
+        fmt = record["format"]
+    game_id = record.get("game")
+    if game_id not in GAME_IDS:
+        raise RecordError(f"unknown game {game_id!r}", code="record.game")
+    game = get_game(game_id)
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise RecordError("seats must be a non-empty list", code="record.seats")
+    clean_seats = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise RecordError(f"seat {i} is not an object", code="record.seats")
+        name, bot = seat.get("name"), seat.get("bot")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise RecordError(f"seat {i} needs a name of 1 to {MAX_NAME} characters",
+                              code="record.seats")
+        if bot is not None and bot not in game.bots:
+            raise RecordError(f"seat {i} has an unknown bot level {bot!r}", code="record.seats")
+        clean_seats.append({"name": name, "bot": bot})
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("options must be an object", code="record.options")
+    try:
+        options = game.check_options(len(clean_seats), options)
+    except ValueError as exc:
+        raise RecordError(str(exc), code="record.options") from None
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions must be a list of strings", code="record.actions")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"more than {MAX_ACTIONS} actions", code="record.actions")
+    meta = record.get("meta", {})
+    if not isinstance(meta, dict):
+        meta = {}
+    return {"format": FORMAT, "game": game_id, "options": options, "seats": clean_seats,
+            "actions": list(actions), "meta": dict(meta)}
+
+
+def start_state(record: dict[str, Any]) -> tuple[Game, GameState]:
+    game = get_game(record["game"])
+    return game, game.new_state(len(record["seats"]), record["options"])
+
+
+def step(state: GameState, text: str, index: int) -> Any:
+    """Parse and play one recorded action on ``state``; RecordError names it on failure."""
+    if state.is_terminal():
+        raise RecordError("the game was already over", index, "record.after_end", text)
+    try:
+        action = state.str_to_action(text)
+    except NotationError as exc:
+        raise RecordError(f"unreadable action: {exc}", index, "record.notation", text) from None
+    try:
+        state.play(action)
+    except IllegalAction as exc:
+        raise RecordError(f"illegal action: {exc}", index, "record.illegal", text) from None
+    return action
+
+
+def iter_replay(record: dict[str, Any]) -> Iterator[tuple[int, Any, GameState]]:
+    """Yield (index, action, state after it) for each recorded action. The state object is
+    the same one advanced in place: clone it to keep a position."""
+    record = check_record(record)
+    _, state = start_state(record)
+    for i, text in enumerate(record["actions"]):
+        action = step(state, text, i)
+        yield i, action, state
+
+
+@dataclass
+class Replay:
+    record: dict[str, Any]
+    game: Game
+    state: GameState
+
+
+def replay(record: Any, upto: int | None = None) -> Replay:
+    """Rebuild the position after the first ``upto`` actions (all by default)."""
+    record = check_record(record)
+    game, state = start_state(record)
+    actions = record["actions"] if upto is None else record["actions"][:upto]
+    for i, text in enumerate(actions):
+        step(state, text, i)
+    return Replay(record, game, state)

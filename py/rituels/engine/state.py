@@ -1,0 +1,127 @@
+"""The state protocol every game implements (modelled on OpenSpiel's Python games).
+
+A state knows who decides next: a player index (0-based, one per person or bot in the record's
+``players`` list), ``CHANCE`` (dice, shuffles, draws: outcomes with exact probabilities), or
+``TERMINAL``. Actions are small immutable values (tuples or strings) chosen by the game; each has
+a short text notation that parses back to the same action. Rules never draw random numbers:
+whoever drives the game samples chance outcomes with :func:`sample_chance` (or forces them).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any, Hashable, Iterable
+
+CHANCE = -1
+TERMINAL = -2
+
+Action = Hashable
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current state."""
+
+
+class NotationError(ValueError):
+    """A text that is not the notation of any action of this game."""
+
+
+class GameState:
+    """Base class of every game's state. Subclasses implement the methods that raise."""
+
+    game_id: str = ""
+    num_players: int = 0
+
+    # --- whose decision ---------------------------------------------------------------
+    def current_player(self) -> int:
+        """A player index, CHANCE or TERMINAL."""
+        raise NotImplementedError
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def chance_owner(self) -> int | None:
+        """At a chance node: the player whose roll or draw it is (the app shows them a
+        "roll" button), or None for set-up shuffles the table performs by itself."""
+        return None
+
+    # --- actions ----------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move, or the outcomes at a chance node,
+        in a stable order (link encoding uses indexes into this list)."""
+        if self.is_chance():
+            return [a for a, _ in self.chance_outcomes()]
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Advance the state by one legal action or chance outcome (in place)."""
+        raise NotImplementedError
+
+    def play(self, action: Action) -> None:
+        """Like apply, but checks legality first and raises IllegalAction otherwise."""
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{self.action_to_str(action)!r} is not legal here")
+        self.apply(action)
+
+    def clone(self) -> "GameState":
+        raise NotImplementedError
+
+    # --- notation ---------------------------------------------------------------------
+    def action_to_str(self, action: Action) -> str:
+        raise NotImplementedError
+
+    def str_to_action(self, text: str) -> Action:
+        """Parse a notation; raises NotationError if it names no action of this game."""
+        raise NotImplementedError
+
+    # --- results ----------------------------------------------------------------------
+    def winners(self) -> list[int]:
+        """At a terminal state: the winning players (several on a shared win; empty when
+        nobody wins, e.g. Cthulhu wins)."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Per-player utility at a terminal state: winners share 1, the others get 0."""
+        won = self.winners()
+        return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
+
+    # --- information ------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-compatible data (documented per game in docs/)."""
+        raise NotImplementedError
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator). Games with hidden information
+        override this; others show everything."""
+        return self.to_json()
+
+    def reveals_information(self, action: Action) -> bool:
+        """True when applying ``action`` shows a player something they did not know
+        (used by undo: never take back across it). Chance outcomes always count."""
+        return False
+
+    def resample_hidden(self, player: int, rng: random.Random) -> "GameState":
+        """A copy in which everything ``player`` cannot see (others' hands, deck order) is
+        redrawn consistently with what they can see. Bots search these, never the real state."""
+        return self.clone()
+
+    def summary(self) -> str:
+        """A short readable text of the position (for the command line)."""
+        return repr(self.to_json())
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Action:
+    """Draw one chance outcome with its exact probability, using the driver's own RNG."""
+    outcomes = state.chance_outcomes()
+    weights: Iterable[float] = [float(p) for _, p in outcomes]
+    return rng.choices([a for a, _ in outcomes], weights=list(weights))[0]

@@ -1,0 +1,49 @@
+"""What every game view shares: the view context and safe markup helpers.
+
+Views are pure functions ``state, ctx -> markup``. Every clickable element carries either
+``data-action="<notation of a legal action>"`` (the app plays it) or ``data-select="<token>"``
+(the app stores the token in ``ctx.selection`` and renders again: multi-step choices). The app
+makes such elements keyboard-operable; views give them an ``aria-label``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from rituels.i18n import t as _t, tn as _tn
+
+
+def esc(value: object) -> str:
+    """Escape any text (names typed by users included) for HTML/SVG text and attributes."""
+    return escape(str(value), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """` key="value"` pairs, escaped; ``data_action`` -> ``data-action``; None/False omitted."""
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f' {name}="{esc(name if value is True else value)}"')
+    return "".join(out)
+
+
+@dataclass
+class ViewContext:
+    lang: str = "fr"
+    names: list[str] = field(default_factory=list)  # player names, index = player
+    viewer: int | None = None      # whose private information may be shown (None: nobody's)
+    interactive: bool = False      # a local human is to decide: render the legal clickables
+    selection: str = ""            # UI-local partial choice (from data-select clicks)
+    animate: bool = True           # False in the replay viewer / tests: no roll animation
+
+    def t(self, key: str, **params) -> str:
+        return _t(self.lang, key, **params)
+
+    def tn(self, key: str, n: int, **params) -> str:
+        return _tn(self.lang, key, n, **params)
+
+    def name(self, player: int) -> str:
+        return self.names[player] if 0 <= player < len(self.names) else f"#{player + 1}"
