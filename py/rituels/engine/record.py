@@ -62,7 +62,7 @@ def check_record(record: Any) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object", code="record.not_object")
     fmt = record.get("format")
-    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 0:
         raise RecordError("missing or invalid format version", code="record.format")
     if fmt > FORMAT:
         raise RecordError(f"format {fmt} is newer than this app reads ({FORMAT}); "
@@ -70,8 +70,15 @@ def check_record(record: Any) -> dict[str, Any]:
     while fmt < FORMAT:
         if fmt not in MIGRATIONS:
             raise RecordError(f"format {fmt} can no longer be read", code="record.format")
-        record = MIGRATIONS[fmt](dict(record))
-        fmt = record["format"]
+        try:  # a damaged old file must not crash its migration
+            record = MIGRATIONS[fmt](dict(record))
+            upgraded = record["format"]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise RecordError(f"this format {fmt} record could not be upgraded",
+                              code="record.format") from None
+        if not isinstance(upgraded, int) or upgraded <= fmt:
+            raise RecordError(f"the upgrade of format {fmt} went wrong", code="record.format")
+        fmt = upgraded
     game_id = record.get("game")
     if game_id not in GAME_IDS:
         raise RecordError(f"unknown game {game_id!r}", code="record.game")
@@ -87,7 +94,7 @@ def check_record(record: Any) -> dict[str, Any]:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise RecordError(f"seat {i} needs a name of 1 to {MAX_NAME} characters",
                               code="record.seats")
-        if bot is not None and bot not in game.bots:
+        if bot is not None and (not isinstance(bot, str) or bot not in game.bots):
             raise RecordError(f"seat {i} has an unknown bot level {bot!r}", code="record.seats")
         clean_seats.append({"name": name, "bot": bot})
     options = record.get("options", {})

@@ -55,3 +55,23 @@ SIDES = {"A": SIDE_A, "B": SIDE_B}
 
 def side_for(players: int) -> Side:
     return SIDE_B if players == 3 else SIDE_A
+
+# --- Counts and costs of the rules (shared/rules/tuchulcha.md) -----------------------------
+DIE_FACES = 6
+DICE = 2                  # dice rolled on a turn
+THIRD_DIE_ON_DOUBLE = True
+TUCHULCHA_DICE = 4        # Tuchulcha rolls four ...
+TUCHULCHA_DISCARDS = 1    # ... and discards one
+LASA_DICE = 2
+FIRST_COST = 3            # pawns sacrificed by the first consecration to Tuchulcha
+COST_STEP = 1             # each later consecration costs this many more
+COST_FROM_GOAL = 2        # of which at least this many come from Velthumena and/or the forest
+OTHERS_MIN_IN_PLAY = 2    # a new Tuchulcha needs every other player to have this many in play
+LASA_MIN_IN_PLAY = 4      # pawns in play needed to consecrate to Lasa Vecuvia
+TUCHULCHA_PLAYERS = (3, 4)
+LASA_PLAYERS = (4,)
+NEUTRALS_2P = (1, 3)      # 2 players: these colours are neutral; players own colours 0 and 2
+# [decision] A game ends by (c) after this many full rounds in which no race progress happens
+# (no ordinary pawn moves, nothing is hit, lost, sealed or sacrificed): keeps every game finite
+# when only Tuchulcha and/or Lasa can still move.
+STALL_ROUNDS = 20

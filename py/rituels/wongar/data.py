@@ -57,3 +57,17 @@ END_BONUS = 8
 def section(space: int) -> int:
     """Time space 1..12 -> section index 0..2."""
     return (space - 1) // TIME_SECTION
+
+# Index orders used by the rules and the view (token type t is also card kind t and ritual kind t).
+CARD_KINDS = ("disc", "cube", "cylinder", "triple", "scorpion", "four", "ancestor", "elder",
+              "ancestor_elder")
+RITUAL_KINDS = ("disc", "cube", "cylinder", "double", "scorpion")
+# Ritual draws for each option of a token area card: (extra tokens placed, ritual cards drawn).
+TOKEN_CARD_OPTIONS = {"two": (2, 0), "one": (1, 1), "draw": (0, 2)}
+TRIPLE_TOKENS = 3
+FOUR_CARDS_DRAW = 4
+DOUBLE_PLACE = 2       # tokens a double places from the supply
+DOUBLE_ACTIONS = 2     # or: this many ritual actions with one type
+# [decision] "two of the three actions": False = the same action may be chosen twice.
+DOUBLE_DISTINCT_ACTIONS = False
+ELDER_MOVES = (1, 2)   # the elder moves one or two areas (it must move)

@@ -1,0 +1,189 @@
+"""End-to-end fixtures: the built site (dist/) served on a free localhost port and driven in
+Debian's Chromium through Playwright.
+
+Every test's browser context records every request: a request outside the site's origin, a
+same-origin request answered with an error status, or an uncaught page error fails the test.
+
+Fixtures for tests:
+- ``page``: a fresh page (1280x800, French) in a fresh context (empty cache, no service
+  worker);
+- ``phone_page``: the same at 375x667 with touch;
+- ``context`` / ``recorder``: the page's context, and what it recorded;
+- ``open_app``: ``open_app(page, path="")`` loads the app (path: e.g. ``"#/new/wongar"``) and
+  waits until ``<html data-ready>``, i.e. Python is live;
+- ``axe``: ``axe(page, selector=None) -> violations`` runs axe-core on the page;
+- ``screenshot``: ``screenshot(page, name)`` saves artifacts/<name>.png.
+A failing test also leaves artifacts/<test name>.png.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="e2e tests need playwright: run `python3 -m rituels test`")
+
+from rituels.tools import build  # noqa: E402  (after the importorskip above)
+from rituels.tools.browser import launch_chromium  # noqa: E402
+from rituels.tools.paths import ARTIFACTS, DIST, NODE_MODULES  # noqa: E402
+from rituels.tools.serve import serve_in_thread  # noqa: E402
+
+READY_TIMEOUT_MS = 60_000  # Pyodide starts in ~3 s; 2 shared cores under load need slack
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
+AXE_JS = NODE_MODULES / "axe-core" / "axe.min.js"
+
+
+@dataclass
+class Recorder:
+    """What one browser context asked for and what went wrong."""
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def on_request(self, request) -> None:
+        url = request.url
+        self.requests.append(url)
+        if urlsplit(url).scheme in ("data", "blob"):
+            return
+        if not url.startswith(self.origin):
+            self.foreign.append(url)
+
+    def on_response(self, response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
+
+    def problems(self) -> list[str]:
+        return ([f"request outside {self.origin}: {u}" for u in self.foreign]
+                + [f"failed request: {f}" for f in self.failed]
+                + [f"page error: {e}" for e in self.page_errors])
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """dist/, built once per session unless `python3 -m rituels test` just built it."""
+    if not os.environ.get("RITUELS_DIST_BUILT") or not (DIST / "index.html").exists():
+        build.build(DIST)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path):
+    server, url = serve_in_thread(site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with playwright_api.sync_playwright() as pw:
+        chromium = launch_chromium(pw)
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)  # lets fixtures see whether the test failed
+    return report
+
+
+def _new_page(request, browser, base_url: str, **context_options):
+    origin = base_url.rstrip("/")
+    recorder = Recorder(origin)
+    context = browser.new_context(**context_options)
+    context.on("request", recorder.on_request)
+    context.on("response", recorder.on_response)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: recorder.page_errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    request.node.rituels = (context, recorder)
+    return page, context, recorder
+
+
+def _finish(request, page, context, recorder: Recorder) -> None:
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed and not page.is_closed():
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+        except playwright_api.Error:
+            pass  # a crashed page leaves no picture; the test report says why
+    context.close()
+    problems = recorder.problems()
+    if problems and not (report is not None and report.failed):
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(request, browser, base_url):
+    page, context, recorder = _new_page(request, browser, base_url, viewport=DESKTOP,
+                                        locale="fr-FR")
+    yield page
+    _finish(request, page, context, recorder)
+
+
+@pytest.fixture
+def phone_page(request, browser, base_url):
+    page, context, recorder = _new_page(request, browser, base_url, viewport=PHONE,
+                                        locale="fr-FR", is_mobile=True, has_touch=True, device_scale_factor=2)
+    yield page
+    _finish(request, page, context, recorder)
+
+
+@pytest.fixture
+def context(request, page):
+    return request.node.rituels[0]
+
+
+@pytest.fixture
+def recorder(request, page) -> Recorder:
+    return request.node.rituels[1]
+
+
+@pytest.fixture
+def open_app(base_url):
+    def open_app(page, path: str = ""):
+        page.goto(base_url + path)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        return page
+    return open_app
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def axe(axe_source):
+    """``axe(page, selector=None, rules=None) -> list of violations`` (axe-core result dicts).
+    The script is evaluated through the DevTools protocol, which the page's CSP (no inline
+    script) does not block."""
+    def run(page, selector: str | None = None, options: dict | None = None) -> list[dict]:
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.evaluate(axe_source)
+        result = page.evaluate(
+            "([sel, opts]) => axe.run(sel ? document.querySelector(sel) : document, opts || {})",
+            [selector, options])
+        return result["violations"]
+    return run
+
+
+@pytest.fixture
+def screenshot():
+    def shoot(page, name: str, full_page: bool = False) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+    return shoot

@@ -1,0 +1,121 @@
+"""The page shell around the app: first paint, self-hosted runtime, CSP, offline mode."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rituels.tools.paths import DIST
+
+GAMES = ("Cthulhu Dice", "Tuchulcha", "Wongar")
+# Controls of the first paint that a click could act on before Python is live.
+LIVE_CONTROLS_JS = """() => [...document.querySelectorAll(
+    '#app button:not([disabled]), #app input:not([disabled]), #app select:not([disabled]),'
+    + ' #app a[href]:not([aria-disabled="true"])')].filter(e => e.offsetParent !== null)
+    .map(e => e.outerHTML)"""
+CSP_WATCH_JS = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(
+    `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""
+
+
+def hold_python(page) -> list:
+    """Keep start.py from arriving, so the page stays in its before-Python state."""
+    held = []
+    page.route("**/start.py", lambda route: held.append(route))
+    return held
+
+
+@pytest.mark.parametrize("device", ["page", "phone_page"])
+def test_first_paint_shows_the_home_screen_before_python(request, device, base_url, screenshot):
+    page = request.getfixturevalue(device)
+    hold_python(page)
+    page.goto(base_url)
+    page.wait_for_load_state("load")
+    text = page.inner_text("#app")
+    for game in GAMES:
+        assert game in text, f"first paint lacks {game}"
+    assert page.locator("#app [role=status]:visible, #app [aria-busy=true]:visible").count() >= 1
+    assert page.evaluate(LIVE_CONTROLS_JS) == [], "controls must wait for Python"
+    assert page.get_attribute("html", "data-ready") is None
+    screenshot(page, f"first-paint-{'phone' if device == 'phone_page' else 'desktop'}")
+
+
+def test_first_paint_follows_the_remembered_language(page, base_url):
+    hold_python(page)
+    page.goto(base_url)
+    page.evaluate("localStorage.setItem('rituels.lang', 'en')")
+    page.reload()
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.locator(".first-paint-en").is_visible()
+    assert not page.locator(".first-paint-fr").is_visible()
+
+
+def test_app_starts_on_the_self_hosted_runtime_only(page, open_app, recorder, base_url):
+    page.add_init_script(CSP_WATCH_JS)
+    open_app(page)
+    assert page.locator("#app .first-paint-fr, #app .first-paint-en").count() == 0, \
+        "the live app must replace the first paint"
+    assert page.evaluate(LIVE_CONTROLS_JS), "the live home screen has working controls"
+    loaded = [u.removeprefix(base_url) for u in recorder.requests]
+    for needed in ("runtime/pyscript/core.js", "runtime/pyodide/pyodide.mjs",
+                   "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip",
+                   "pyscript.toml", "rituels.zip", "start.py"):
+        assert needed in loaded
+    assert recorder.foreign == []  # also checked for every test by the fixture
+    assert page.evaluate("window.__cspViolations") == []
+
+
+def test_content_security_policy_allows_no_inline_script():
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    directives = {d.split()[0]: d.split()[1:] for d in csp.split(";") if d.strip()}
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+    assert directives["default-src"] == ["'self'"]
+    assert directives["object-src"] == ["'none'"]
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag, f"inline script: {tag}"
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler"
+
+
+def test_inline_script_is_blocked(page, open_app):
+    """The policy is really enforced: a script injected into the live page does not run."""
+    page.add_init_script(CSP_WATCH_JS)
+    open_app(page)
+    page.evaluate("""() => { const s = document.createElement('script');
+        s.textContent = 'window.__injected = true'; document.body.append(s); }""")
+    assert page.evaluate("window.__injected === undefined")
+    assert any(v.startswith("script-src") for v in page.evaluate("window.__cspViolations"))
+
+
+def _precache_list() -> list[str]:
+    code = (DIST / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", code, re.S).group(1))
+
+
+def test_offline_after_one_visit(page, context, open_app, recorder, base_url):
+    open_app(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    wanted = len(_precache_list())
+    page.wait_for_function(
+        """async (n) => { const keys = await caches.keys();
+            const mine = keys.filter(k => k.startsWith('rituels-'));
+            return mine.length === 1 && (await (await caches.open(mine[0])).keys()).length === n; }""",
+        arg=wanted, timeout=30_000, polling=250)
+
+    context.set_offline(True)
+    first_offline = len(recorder.requests)
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    assert len(recorder.requests) > first_offline
+    # A game can be started and played with no network: Cthulhu Dice against bots, first roll.
+    page.goto(base_url + "#/new/cthulhu-dice")
+    page.locator("#app [data-cmd=start]").click()
+    page.wait_for_url("**#/play/*")
+    roll = page.locator("#app [data-cmd=roll]")
+    roll.wait_for()
+    board = page.inner_html("#app")
+    roll.click()
+    page.wait_for_function("(before) => document.querySelector('#app').innerHTML !== before",
+                           arg=board)

@@ -1,0 +1,626 @@
+"""The whole UI as a pure-Python model: routes, language, the game being played, bots, saves.
+
+The browser glue (browser.py) feeds it events -- ``navigate(hash)``, ``click(data)``,
+``change(data)``, ``key(name)``, ``tick()`` -- sets ``render()`` into the page, and carries out
+the effects it queues in ``effects`` (timers, URL hash, clipboard, focus). Tests do the same with
+a dict storage and no browser.
+
+Extending: other modules add screens and commands through the registries below --
+``ROUTES[name] = fn(app, arg)`` (``#/name/arg``), ``COMMANDS[cmd] = fn(app, data)`` (clicks on
+``data-cmd``), ``NAV`` (header links) and ``PLAY_MENU`` (the game menu). Modules listed in
+``EXTENSIONS`` are imported when the first ``App`` is made, so they can register themselves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rituels.app.saves import SaveStore
+from rituels.app.session import Session, load_view
+from rituels.app.storage import StorageError
+from rituels.engine import game as game_registry
+from rituels.engine.bots import RandomBot
+from rituels.engine.record import RecordError, new_record
+from rituels.engine.state import CHANCE, IllegalAction, NotationError, sample_chance
+from rituels.i18n import DEFAULT_LANG, LANGS, t
+from rituels.screens import home, layout, newgame, play, rules
+
+PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
+SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
+LANG_KEY = "rituels.lang"
+AUTO_CHANCE_LIMIT = 2000  # set-up shuffles done at once; a bound so a bug cannot hang the page
+
+Handler = Callable[["App", Any], None]
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """A button of the game menu (``data-cmd``) or a header link (``href``)."""
+
+    label: str                                   # i18n key
+    cmd: str = ""
+    href: str = ""
+    enabled: Callable[["App"], bool] = lambda app: True
+    hint: Callable[["App"], str] = lambda app: ""   # the button's title (why it is disabled)
+
+
+ROUTES: dict[str, Handler] = {}
+COMMANDS: dict[str, Handler] = {}
+NAV: list[MenuItem] = [MenuItem("app.nav.home", href="#/")]
+PLAY_MENU: list[MenuItem] = [
+    MenuItem("app.menu.new", cmd="new-game"),
+    MenuItem("app.menu.rules", cmd="rules"),
+    MenuItem("app.menu.home", href="#/"),
+]
+# Optional modules that register routes/commands/menu items (saves list, replay, share links).
+EXTENSIONS = ["rituels.screens.mygames", "rituels.screens.replay", "rituels.screens.link",
+              "rituels.screens.takeback"]
+# Extension hooks: called on every timer tick (replay autoplay); markup drawn over the
+# current screen (dialogs such as "share").
+TICKS: list[Callable[["App"], None]] = []
+OVERLAYS: list[Callable[["App"], str]] = []
+_extensions_loaded = False
+
+
+def route(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        ROUTES[name] = fn
+        return fn
+    return register
+
+
+def command(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        COMMANDS[name] = fn
+        return fn
+    return register
+
+
+def _load_extensions() -> None:
+    global _extensions_loaded
+    if _extensions_loaded:
+        return
+    _extensions_loaded = True
+    for name in EXTENSIONS:
+        try:
+            if importlib.util.find_spec(name) is not None:
+                importlib.import_module(name)
+        except ImportError:
+            pass  # a missing optional screen only hides its menu entries
+
+
+def parse_hash(hash_: str) -> tuple[str, str]:
+    """``#/play/abc`` -> ("play", "abc"); ``#g=...`` -> ("link", "..."); ``#/`` -> ("home", "")."""
+    h = (hash_ or "").lstrip("#")
+    if h.startswith("g="):
+        return "link", h[2:]
+    parts = h.strip("/").split("/", 1)
+    name = parts[0] or "home"
+    return name, parts[1] if len(parts) > 1 else ""
+
+
+def pick_lang(stored: str | None, browser_lang: str) -> str:
+    if stored in LANGS:
+        return stored
+    return "en" if (browser_lang or "").lower().startswith("en") else DEFAULT_LANG
+
+
+@dataclass
+class Job:
+    """Work the app does by itself between frames: a bot thinking, or an automatic roll."""
+
+    key: tuple                   # (session id, number of actions): stale once the game moves
+    started: float
+    gen: Any = None              # the bot's think() generator
+    action: Any = None
+    done: bool = False
+
+
+class App:
+    def __init__(self, storage: Any, browser_lang: str = "", *, pace_s: float = PACE_S,
+                 slice_s: float = SLICE_S, clock: Callable[[], float] = time.monotonic,
+                 rng: random.Random | None = None):
+        _load_extensions()
+        self.storage = storage
+        self.saves = SaveStore(storage)
+        self.pace_s = pace_s
+        self.slice_s = slice_s
+        self.clock = clock
+        self.rng = rng or random.Random(os.urandom(16))
+        self.effects: list[dict[str, Any]] = []
+        self.announcements: list[str] = []
+        self.notices: list[dict[str, str]] = []
+        self.changed = True
+        self.saving_off = False
+        try:
+            stored = storage.get(LANG_KEY)
+            storage.keys()
+        except StorageError:
+            stored, self.saving_off = None, True
+        self.lang = pick_lang(stored, browser_lang)
+        self.route: tuple[str, str] | None = None
+        self.screen: Callable[[App], str] = home_screen
+        self.session: Session | None = None
+        self.draft: dict[str, Any] | None = None
+        self.broken: dict[str, Any] | None = None
+        self._job: Job | None = None
+        self._timer_pending = False
+        self._advancing = False
+
+    # --- small helpers -----------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        return t(self.lang, key, **params)
+
+    def notice(self, key: str, kind: str = "error", **params: Any) -> None:
+        text = self.t(key, **params)
+        self.notices.append({"kind": kind, "text": text})
+        self.announcements.append(text)
+        self.changed = True
+
+    def go(self, hash_: str) -> None:
+        """Navigate and put the new hash in the address bar."""
+        self.effects.append({"type": "hash", "hash": hash_})
+        self.navigate(hash_, force=True)
+
+    def _timer(self, seconds: float) -> None:
+        if not self._timer_pending:
+            self._timer_pending = True
+            self.effects.append({"type": "timer", "ms": max(0, int(seconds * 1000))})
+
+    def take_effects(self) -> list[dict[str, Any]]:
+        out, self.effects = self.effects, []
+        return out
+
+    def take_announcements(self) -> list[str]:
+        out, self.announcements = self.announcements, []
+        return out
+
+    # --- events from the glue ------------------------------------------------------------
+    def navigate(self, hash_: str, force: bool = False) -> None:
+        where = parse_hash(hash_)
+        if where == self.route and not force:
+            return
+        self.route = where
+        self.notices = []
+        self.draft = None
+        self.broken = None
+        self.changed = True
+        handler = ROUTES.get(where[0])
+        if handler is None:
+            self.route = ("home", "")
+            self.screen = home_screen
+            self.notice("app.notice.unknown_page")
+            self.effects.append({"type": "hash", "hash": "#/"})
+            return
+        self.effects.append({"type": "focus", "target": "#main-title"})
+        handler(self, where[1])  # may move focus elsewhere (a dialog)
+        self._advance()
+
+    def click(self, data: dict[str, Any]) -> None:
+        data = dict(data or {})
+        self.notices = []
+        self.changed = True
+        if data.get("cmd"):
+            handler = COMMANDS.get(data["cmd"])
+            if handler is not None:
+                handler(self, data)
+        elif "action" in data:
+            self.play_notation(str(data["action"]))
+        elif "select" in data:
+            self.select(str(data["select"]))
+
+    def change(self, data: dict[str, Any]) -> None:
+        """A form field changed (the glue sends every field's value in ``data["form"]``).
+        A control with its own ``data-cmd`` (replay slider, file import) runs that command
+        with the control's ``value`` (or the file's ``text``) in ``data``."""
+        if (data or {}).get("cmd") in COMMANDS:
+            self.click(data)
+            return
+        if self.draft is not None:
+            self.draft = newgame.read_form(self.draft, data.get("form") or {})
+            self.changed = True
+
+    def key(self, name: str) -> None:
+        if name != "Escape":
+            return
+        if self.session is not None and self.route and self.route[0] == "play" \
+                and self.session.selection:
+            self.session.selection = ""
+            self.changed = True
+        elif self.route and self.route[0] == "new":
+            self.go("#/")
+
+    def tick(self) -> None:
+        self._timer_pending = False
+        for hook in TICKS:
+            hook(self)
+        self._advance()
+
+    # --- language ------------------------------------------------------------------------
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGS:
+            return
+        self.lang = lang
+        if self.session is not None:
+            self.session.set_lang(lang)
+        try:
+            self.storage.set(LANG_KEY, lang)
+        except StorageError:
+            self.saving_off = True
+        self.changed = True
+
+    # --- games ---------------------------------------------------------------------------
+    def open_record(self, save_id: str, record: dict[str, Any]) -> None:
+        """Make ``record`` the game on screen (replayed; RecordError if it is damaged)."""
+        self.session = Session(save_id, record, self.lang)
+        self._job = None
+        self.screen = play_screen
+        self.changed = True
+
+    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any]
+                   ) -> None:
+        meta = {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        record = new_record(game_id, seats, options, meta)
+        save_id = self.saves.new_id() if not self.saving_off else _local_id(self.rng)
+        self.open_record(save_id, record)
+        self.save()
+        self.go(f"#/play/{save_id}")
+
+    def save(self) -> None:
+        """Autosave the session; on failure the game goes on and a notice says so."""
+        s = self.session
+        if s is None:
+            return
+        try:
+            self.saves.put(s.save_id, s.record, finished=s.state.is_terminal())
+            self.saving_off = False
+        except StorageError:
+            if not self.saving_off:
+                self.announcements.append(self.t("app.notice.saving_off"))
+            self.saving_off = True
+
+    def playing(self) -> Session | None:
+        """The session when the game screen is shown."""
+        if self.route and self.route[0] == "play" and self.screen is play_screen:
+            return self.session
+        return None
+
+    def play_notation(self, text: str) -> None:
+        s = self.playing()
+        if s is None or not s.human_to_decide():
+            self.notice("app.notice.not_your_turn", kind="info")
+            return
+        try:
+            action = s.state.str_to_action(text)
+        except NotationError:
+            self.notice("app.notice.illegal")
+            return
+        if action not in s.state.legal_actions():
+            self.notice("app.notice.illegal")
+            return
+        self.apply(action)
+
+    def select(self, token: str) -> None:
+        s = self.playing()
+        if s is not None and s.human_to_decide():
+            s.selection = token
+            self.changed = True
+
+    def apply(self, action: Any) -> None:
+        """Play one action or chance outcome on the current game, log it, save."""
+        s = self.session
+        assert s is not None
+        try:
+            lines = s.play(action)
+        except IllegalAction:
+            self.notice("app.notice.illegal")
+            return
+        self._after_play(s, lines)
+
+    def _after_play(self, s: Session, lines: list[str]) -> None:
+        self.announcements.extend(lines)
+        self._job = None
+        self.save()
+        if s.state.is_terminal():
+            self.announcements.append(s.view.result(s.state, s.ctx(self.lang, False)))
+            self.effects.append({"type": "focus", "target": "#end-title"})
+        elif s.human_to_decide() or s.human_to_roll():
+            self.announcements.append(s.view.status(s.state, s.ctx(self.lang)))
+        self.changed = True
+        self._advance()
+
+    # --- what happens by itself: bots, automatic rolls and draws -------------------------
+    def _advance(self) -> None:
+        """Do what is due now; a loop, not recursion, so a fast game cannot overflow."""
+        if self._advancing:
+            return
+        self._advancing = True
+        try:
+            while self._step():
+                pass
+        finally:
+            self._advancing = False
+
+    def _step(self) -> bool:
+        """One automatic move if it is due (True), else schedule a timer or wait (False)."""
+        s = self.playing()
+        if s is None or s.state.is_terminal() or s.needs_handover():
+            self._job = None
+            return False
+        if s.human_to_decide() or s.human_to_roll():
+            return False
+        key = (id(s), len(s.record["actions"]))
+        if self._job is None or self._job.key != key:
+            self._job = Job(key, self.clock())
+        job = self._job
+        player = s.state.current_player()
+        if player == CHANCE:
+            # Other people's rolls wait a moment so they can be watched; a deal at the very
+            # start of a game does not.
+            wait = self.pace_s - (self.clock() - job.started) if s.record["actions"] else 0
+            if wait > 0:
+                self._timer(wait)
+                return False
+            self._auto_chance(s)
+            return True
+        if not job.done:
+            self._think(s, player, job)
+            if not job.done:
+                self._timer(0)
+                return False
+        wait = self.pace_s - (self.clock() - job.started)
+        if wait > 0:
+            self._timer(wait)
+            return False
+        self.apply(job.action)
+        return True
+
+    def _auto_chance(self, s: Session) -> None:
+        """Sample this chance node, then at once any table draws (no owner) that follow it:
+        a deal of several cards is one event to watch, not one per card."""
+        lines = s.play(sample_chance(s.state, self.rng))
+        steps = 0
+        while s.state.current_player() == CHANCE and s.state.chance_owner() is None \
+                and steps < AUTO_CHANCE_LIMIT:
+            lines += s.play(sample_chance(s.state, self.rng))
+            steps += 1
+        self._after_play(s, lines)
+
+    def _think(self, s: Session, player: int, job: Job) -> None:
+        """Run the bot's generator for at most one slice."""
+        if job.gen is None:
+            job.gen = self._bot(s, player).think(s.state.clone(), player)
+        end = time.perf_counter() + self.slice_s
+        try:
+            while time.perf_counter() < end:
+                next(job.gen)
+        except StopIteration as finished:
+            job.action, job.done = finished.value, True
+        except Exception:  # a bot bug must not stop the game: fall back to a legal move
+            job.action, job.done = self.rng.choice(s.state.legal_actions()), True
+        if job.done and job.action not in s.state.legal_actions():
+            job.action = self.rng.choice(s.state.legal_actions())
+
+    def _bot(self, s: Session, player: int) -> Any:
+        if player not in s.bots:
+            level = s.record["seats"][player]["bot"]
+            factory = s.game.bots.get(level) or s.game.bots.get("easy") or RandomBot
+            s.bots[player] = factory(self.rng.getrandbits(32))
+        return s.bots[player]
+
+    # --- output --------------------------------------------------------------------------
+    def title(self) -> str:
+        s = self.playing()
+        if s is not None:
+            return f"{self.t('app.game.' + s.record['game'] + '.name')} — {self.t('app.title')}"
+        return self.t("app.title")
+
+    def render(self) -> str:
+        self.changed = False
+        notices = list(self.notices)
+        if self.saving_off:
+            notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
+        nav = [(self.t(item.label), item.href) for item in NAV if item.enabled(self)]
+        body = self.screen(self) + "".join(overlay(self) for overlay in OVERLAYS)
+        return layout.page(self.lang, body, nav=nav, notices=notices)
+
+
+def _local_id(rng: random.Random) -> str:
+    return "local" + format(rng.getrandbits(32), "x")
+
+
+# --- screens (the markup of the current route, from the app's model) ----------------------
+def home_screen(app: App) -> str:
+    try:
+        entries = app.saves.list()
+    except StorageError:
+        entries = []
+        app.saving_off = True
+    return home.render(app.lang, saves=entries)
+
+
+def play_screen(app: App) -> str:
+    s = app.session
+    if s is None:
+        return home_screen(app)
+    lang = app.lang
+    game_name = app.t(f"app.game.{s.record['game']}.name")
+    menu = [(app.t(m.label), m.cmd, m.href, m.enabled(app), m.hint(app)) for m in PLAY_MENU]
+    if s.needs_handover():
+        actor = s.actor()
+        return play.render(lang, game_name=game_name, menu=menu, log=s.log,
+                           handover=(actor, s.names[actor]))
+    ctx = s.ctx(lang)
+    board = s.view.render(s.state, ctx)
+    end = None
+    if s.state.is_terminal():
+        status = s.view.result(s.state, ctx)
+        end = {"text": status, "winners": [s.names[p] for p in s.state.winners()]}
+    else:
+        status = s.view.status(s.state, ctx)
+    roll = None
+    if s.human_to_roll():
+        label = getattr(s.view, "roll_label", None)
+        roll = label(s.state, ctx) if label else app.t("app.play.roll")
+    return play.render(lang, game_name=game_name, menu=menu, log=s.log, board=board,
+                       status=status, roll=roll, end=end,
+                       selection=bool(s.selection and s.human_to_decide()))
+
+
+def new_game_screen(app: App) -> str:
+    return home_screen(app) + newgame.render(app.lang, app.draft)
+
+
+def rules_screen(app: App) -> str:
+    game_id = app.route[1] if app.route else ""
+    try:
+        page = load_view(game_id).help_page(_plain_ctx(app))
+    except Exception:  # a missing or broken view: the page says the rules are unavailable
+        page = None
+    return rules.render(app.lang, game_id, page)
+
+
+def broken_screen(app: App) -> str:
+    return play.render_broken(app.lang, **(app.broken or {}))
+
+
+def _plain_ctx(app: App) -> Any:
+    from rituels.viewkit import ViewContext
+    return ViewContext(lang=app.lang, animate=False)
+
+
+# --- routes --------------------------------------------------------------------------------
+@route("home")
+def _home(app: App, arg: str) -> None:
+    app.screen = home_screen
+
+
+@route("new")
+def _new(app: App, game_id: str) -> None:
+    try:
+        game = game_registry.get_game(game_id)
+    except Exception:  # unknown id, or the game's code fails to load
+        app.screen = home_screen
+        app.notice("app.notice.no_game")
+        return
+    app.draft = newgame.default_draft(game)
+    app.screen = new_game_screen
+    app.effects.append({"type": "focus", "target": "#dialog-title"})
+
+
+@route("rules")
+def _rules(app: App, game_id: str) -> None:
+    if game_id not in game_registry.GAME_IDS:
+        app.screen = home_screen
+        app.notice("app.notice.no_game")
+        return
+    app.screen = rules_screen
+
+
+@route("play")
+def _play(app: App, save_id: str) -> None:
+    if app.session is not None and app.session.save_id == save_id:
+        app.screen = play_screen
+        return
+    try:
+        record = app.saves.get(save_id)
+        app.open_record(save_id, record)
+    except KeyError:
+        app.screen = home_screen
+        app.notice("app.notice.no_save")
+    except StorageError:
+        app.saving_off = True
+        app.screen = home_screen
+        app.notice("app.notice.no_save")
+    except RecordError as exc:
+        app.session = None
+        reason = t(app.lang, exc.code)
+        if exc.index is not None:
+            reason = t(app.lang, "record.at_action", n=exc.index + 1, action=exc.action or "",
+                       reason=reason)
+        app.broken = {"save_id": save_id, "reason": reason}
+        app.screen = broken_screen
+    except Exception:  # the game's view is missing or broken: say so, keep the app alive
+        app.session = None
+        app.screen = home_screen
+        app.notice("app.notice.no_game")
+
+
+# --- commands ------------------------------------------------------------------------------
+@command("lang")
+def _cmd_lang(app: App, data: dict) -> None:
+    app.set_lang(str(data.get("lang", "")))
+
+
+@command("start")
+def _cmd_start(app: App, data: dict) -> None:
+    if app.draft is None:
+        return
+    app.draft = newgame.read_form(app.draft, data.get("form") or {})
+    try:
+        seats, options = newgame.to_setup(app.draft, app.lang)
+        app.start_game(app.draft["game"], seats, options)
+    except (ValueError, RecordError) as exc:
+        app.notice("app.notice.bad_setup", reason=str(exc))
+
+
+@command("close")
+def _cmd_close(app: App, data: dict) -> None:
+    app.go("#/")
+
+
+@command("new-game")
+def _cmd_new_game(app: App, data: dict) -> None:
+    game_id = data.get("game") or (app.session.record["game"] if app.session else "")
+    app.go(f"#/new/{game_id}")
+
+
+@command("rules")
+def _cmd_rules(app: App, data: dict) -> None:
+    game_id = data.get("game") or (app.session.record["game"] if app.session else "")
+    app.go(f"#/rules/{game_id}")
+
+
+@command("cancel-select")
+def _cmd_cancel_select(app: App, data: dict) -> None:
+    app.key("Escape")
+
+
+@command("roll")
+def _cmd_roll(app: App, data: dict) -> None:
+    s = app.playing()
+    if s is not None and s.human_to_roll():
+        app.apply(sample_chance(s.state, app.rng))
+
+
+@command("reveal")
+def _cmd_reveal(app: App, data: dict) -> None:
+    s = app.playing()
+    if s is not None and s.needs_handover():
+        s.revealed = s.actor()
+        app.effects.append({"type": "focus", "target": "#status"})
+        app._advance()
+
+
+@command("rematch")
+def _cmd_rematch(app: App, data: dict) -> None:
+    s = app.session
+    if s is not None:
+        app.start_game(s.record["game"], s.record["seats"], s.record["options"])
+
+
+@command("discard")
+def _cmd_discard(app: App, data: dict) -> None:
+    save_id = str(data.get("id", ""))
+    try:
+        app.saves.delete(save_id)
+    except StorageError:
+        app.saving_off = True
+    app.go("#/")
+    app.notice("app.notice.discarded", kind="info")

@@ -1,0 +1,140 @@
+"""One game being played in the app: its record, the live state, the log and who may see what.
+
+A session is rebuilt from a record by replaying it (that is how a reload restores exactly the
+same position) and grows by :meth:`Session.play`, which appends each action to the record.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rituels.engine.game import Game
+from rituels.engine.record import check_record, start_state, step
+from rituels.engine.state import CHANCE
+from rituels.viewkit import ViewContext
+
+MAX_LOG = 300
+
+
+def game_package(game_id: str) -> str:
+    return "rituels." + game_id.replace("-", "_")
+
+
+def load_view(game_id: str) -> Any:
+    """The game's view module (imported lazily: the app starts without every game's code)."""
+    return importlib.import_module(game_package(game_id) + ".view")
+
+
+class Session:
+    def __init__(self, save_id: str, record: dict[str, Any], lang: str):
+        """Replay ``record``; raises RecordError if it is damaged, ImportError if the game's
+        view is missing."""
+        self.save_id = save_id
+        self.record = check_record(record)
+        self.view = load_view(self.record["game"])
+        self.game: Game
+        self.game, self.state = start_state(self.record)
+        self.names = [s["name"] for s in self.record["seats"]]
+        self.selection = ""
+        self.revealed: int | None = None   # the human who last confirmed "I am X"
+        self.bots: dict[int, Any] = {}     # seat -> Bot, created when first needed
+        self.lang = lang
+        self.log: list[str] = []
+        for i, text in enumerate(self.record["actions"]):
+            before = self.state.clone()
+            action = step(self.state, text, i)
+            self._describe(before, action)
+
+    # --- who is who ---------------------------------------------------------------------
+    def is_human(self, player: int | None) -> bool:
+        seats = self.record["seats"]
+        return player is not None and 0 <= player < len(seats) and seats[player]["bot"] is None
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in range(len(self.names)) if self.is_human(p)]
+
+    def actor(self) -> int | None:
+        """The player who decides now (for a chance node: whose roll it is), or None."""
+        player = self.state.current_player()
+        if player == CHANCE:
+            return self.state.chance_owner()
+        return player if player >= 0 else None
+
+    def private_view(self) -> bool:
+        """Pass-the-device games: hidden information with two or more people at the table."""
+        return bool(self.game.hidden_information) and len(self.humans) >= 2
+
+    def needs_handover(self) -> bool:
+        """True when the device must be handed to the human who acts before showing the board."""
+        actor = self.actor()
+        return (self.private_view() and not self.state.is_terminal() and self.is_human(actor)
+                and actor != self.revealed)
+
+    def viewer(self) -> int | None:
+        """Whose private information the board may show."""
+        if self.private_view():
+            return None if self.needs_handover() else self.revealed
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        actor = self.actor()
+        return actor if self.is_human(actor) else (humans[0] if humans else None)
+
+    def human_to_decide(self) -> bool:
+        """A local human decides now (not a chance node) and may see the board."""
+        player = self.state.current_player()
+        return player >= 0 and self.is_human(player) and not self.needs_handover()
+
+    def human_to_roll(self) -> bool:
+        return (self.state.current_player() == CHANCE and self.is_human(self.state.chance_owner())
+                and not self.needs_handover())
+
+    # --- views ----------------------------------------------------------------------------
+    def ctx(self, lang: str, interactive: bool | None = None, viewer: Any = "auto") -> ViewContext:
+        return ViewContext(
+            lang=lang, names=list(self.names),
+            viewer=self.viewer() if viewer == "auto" else viewer,
+            interactive=self.human_to_decide() if interactive is None else interactive,
+            selection=self.selection,
+        )
+
+    def log_ctx(self) -> ViewContext:
+        """Log lines stay on screen for everyone: only a lone human's own secrets appear."""
+        humans = self.humans
+        viewer = humans[0] if len(humans) == 1 else None
+        return ViewContext(lang=self.lang, names=list(self.names), viewer=viewer, animate=False)
+
+    def _describe(self, before: Any, action: Any) -> list[str]:
+        lines = [str(line) for line in self.view.describe(before, action, self.state,
+                                                          self.log_ctx())]
+        self.log.extend(lines)
+        del self.log[:-MAX_LOG]
+        return lines
+
+    def set_lang(self, lang: str) -> None:
+        """Log lines are text in one language: rebuild them by replaying the record."""
+        if lang == self.lang:
+            return
+        self.lang = lang
+        _, state = start_state(self.record)
+        self.log = []
+        saved, self.state = self.state, state
+        try:
+            for i, text in enumerate(self.record["actions"]):
+                before = self.state.clone()
+                action = step(self.state, text, i)
+                self._describe(before, action)
+        finally:
+            self.state = saved
+
+    # --- playing --------------------------------------------------------------------------
+    def play(self, action: Any) -> list[str]:
+        """Apply a legal action (or chance outcome), record it, return its log lines."""
+        text = self.state.action_to_str(action)
+        before = self.state.clone()
+        self.state.play(action)
+        self.record["actions"].append(text)
+        self.selection = ""
+        return self._describe(before, action)

@@ -1,0 +1,1 @@
+"""Cthulhu Dice (Steve Jackson Games) and the "Cthulhu joue" variant."""

@@ -1,0 +1,106 @@
+"""The "strong" Cthulhu Dice bot: exact expectimax over the rest of the current turn.
+
+A turn is short (a roll, maybe an Eye or a Yellow Sign gift, the counter-roll), so the bot
+evaluates every victim by the exact expectation over both rolls with the die's probabilities.
+Every decision inside the turn (the Eye, the gift) is taken by its own player maximising their
+own value, so the search returns one value per player. Where the turn ends, a heuristic scores
+the table; it is the only tuned part:
+
+- a seat's chance to be the last sane one grows faster than its token count, so a seat is
+  worth ``tokens ** SHARPNESS`` (a mad seat a little: the Elder Sign can bring it back) and a
+  player's value is their seats' share of the table's worth. Hitting the leader lowers the
+  total most, which is why the bot tends to target the richest opponent;
+- in "Cthulhu joue" a drained Cthulhu makes everyone win, and reaching the target sanity wins
+  alone: both add to the value in proportion to the progress made.
+"""
+
+from __future__ import annotations
+
+from rituels.engine.bots import Bot, Think
+from rituels.cthulhu_dice.rules import (
+    CTHULHU, ELDER, EYE_PICK, FACE_COUNT, GIFT, OVER, ROLL, TENTACLE, VICTIM, YELLOW,
+    CTHULHU_FACE, CthulhuDiceState,
+)
+
+SHARPNESS = 3.0
+MAD_WORTH = 0.6           # worth of a mad seat, in "tokens ** SHARPNESS" units
+TEAM_WEIGHT = 0.5         # variant: weight of Cthulhu's drained fraction (shared by all)
+TARGET_WEIGHT = 0.3       # variant: weight of a seat's progress to the target sanity
+
+RESULTS = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE)   # what the Eye may choose
+P_FACE = {f: FACE_COUNT[f] / 12 for f in RESULTS}
+P_EYE = 1 / 12
+# Cthulhu rerolls his Eye: his effective distribution is the other faces renormalised.
+P_CTHULHU = {f: FACE_COUNT[f] / 11 for f in RESULTS}
+
+
+def heuristic(state: CthulhuDiceState) -> list[float]:
+    """Each player's value of a position between turns (they sum to at most 1)."""
+    tokens, owner = state.tokens, state.owner
+    worth = [t ** SHARPNESS if t else MAD_WORTH for t in tokens]
+    total = sum(worth)
+    values = [0.0] * state.num_players
+    for s, w in enumerate(worth):
+        values[owner[s]] += w / total
+    if state.variant:
+        team = 0.0
+        if state.win_drain:
+            start = 3 * len(tokens)
+            team = TEAM_WEIGHT * (1 - state.pool / start) / state.num_players
+        for p in range(state.num_players):
+            values[p] = values[p] * (1 - TEAM_WEIGHT) + team
+        if state.win_target:
+            for s, t in enumerate(tokens):
+                values[owner[s]] += TARGET_WEIGHT * min(t, state.target) / state.target / len(tokens)
+    return values
+
+
+def evaluate(state: CthulhuDiceState) -> list[float]:
+    """Expected value per player at the end of the current turn (exact expectation)."""
+    phase = state.phase
+    if phase == OVER:
+        return state.returns()
+    if phase == VICTIM:
+        return heuristic(state)
+    if phase == ROLL:
+        by_face = {}
+        for face in RESULTS:
+            child = state.clone()
+            child.apply(face)
+            by_face[face] = evaluate(child)
+        n = state.num_players
+        if state.roller == CTHULHU:
+            return [sum(P_CTHULHU[f] * by_face[f][p] for f in RESULTS) for p in range(n)]
+        # The Eye leads to one of the four results, chosen by the roller's player.
+        chooser = state.owner[state.roller]
+        eye = max(by_face.values(), key=lambda v: v[chooser])
+        return [sum(P_FACE[f] * by_face[f][p] for f in RESULTS) + P_EYE * eye[p]
+                for p in range(n)]
+    # A decision inside the turn (Eye or gift): its player picks what is best for them.
+    chooser = state.current_player()
+    return max((_after(state, a) for a in state.legal_actions()), key=lambda v: v[chooser])
+
+
+def _after(state: CthulhuDiceState, action: str) -> list[float]:
+    child = state.clone()
+    child.apply(action)
+    return evaluate(child)
+
+
+class StrongBot(Bot):
+    level = "strong"
+
+    def think(self, state: CthulhuDiceState, player: int) -> Think:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        best, best_value = [], -1.0
+        for action in actions:
+            value = _after(state, action)[player]
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif value > best_value - 1e-12:
+                best.append(action)
+            if state.phase == VICTIM:
+                yield None   # one victim evaluated: give the page a turn
+        return self.rng.choice(best)

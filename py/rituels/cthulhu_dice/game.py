@@ -1,0 +1,29 @@
+"""The Cthulhu Dice game definition: player counts, set-up options, bots."""
+
+from rituels.engine.bots import RandomBot
+from rituels.engine.game import Game, Option
+from rituels.cthulhu_dice.bots import StrongBot
+from rituels.cthulhu_dice.rules import GAME_ID, new_state
+
+OPTIONS = (
+    Option("mode", "choice", "classic", "cthulhu.opt.mode", choices=("classic", "cthulhu")),
+    # Three people: 4 tokens per seat, or two seats each (6 seats).
+    Option("three", "choice", "tokens4", "cthulhu.opt.three", choices=("tokens4", "two_seats"),
+           players=(3,)),
+    # "Cthulhu joue" victory conditions, each on/off (ignored in the classic game).
+    Option("win_drain", "bool", True, "cthulhu.opt.win_drain"),
+    Option("win_target", "bool", True, "cthulhu.opt.win_target"),
+    Option("target", "int", 10, "cthulhu.opt.target", min=5, max=30),
+    Option("win_last", "bool", True, "cthulhu.opt.win_last"),
+)
+
+GAME = Game(
+    id=GAME_ID,
+    min_players=2,
+    max_players=8,
+    new_state=new_state,
+    options=OPTIONS,
+    bots={"easy": RandomBot, "strong": StrongBot},
+    hidden_information=False,
+    default_players=4,
+)

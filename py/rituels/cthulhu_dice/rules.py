@@ -1,0 +1,401 @@
+"""Cthulhu Dice rules (classic and the "Cthulhu joue" variant) on the common protocol.
+
+Vocabulary (see /work/shared/rules/cthulhu-dice.md and docs/games/cthulhu-dice.md):
+- a *seat* is one sanity holder at the table; a *player* (record seat) controls one or more
+  seats (with 2 people each controls 2 seats, with 3 people optionally 2 each);
+- the *caster* picks a *victim* and rolls; the victim then rolls back (counter-roll); the
+  *roller* is whoever rolls, the *target* the other one of caster/victim;
+- the *pool* is Cthulhu's tokens (in the variant, Cthulhu's own stock; he can be the victim).
+
+Actions are their own notation (short strings), so notation is the identity and records,
+links and logs all read the same: ``v2`` victim seat 2 (1-based), ``vC`` Cthulhu as victim,
+``Y T E C O`` roll outcomes, ``eY eT eE eC`` the Eye's choice, ``g3`` the variant Yellow
+Sign's token given to seat 3.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError
+
+GAME_ID = "cthulhu-dice"
+CTHULHU = -1          # the victim/roller index meaning Cthulhu himself (variant)
+MAX_SEATS = 8
+
+# The 12-faced die. FACES order is the stable order of chance outcomes.
+YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE = "Y", "T", "E", "C", "O"
+FACES = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE)
+FACE_COUNT = {YELLOW: 5, TENTACLE: 4, ELDER: 1, CTHULHU_FACE: 1, EYE: 1}
+OUTCOMES = tuple((f, Fraction(FACE_COUNT[f], 12)) for f in FACES)
+DIE = "".join(f * FACE_COUNT[f] for f in FACES)   # one letter per face: fast sampling
+EYE_CHOICES = ("e" + YELLOW, "e" + TENTACLE, "e" + ELDER, "e" + CTHULHU_FACE)
+
+# Phases of a turn.
+VICTIM, ROLL, EYE_PICK, GIFT, OVER = "victim", "roll", "eye", "gift", "over"
+
+# How a finished game ended (the view words it).
+END_LAST, END_TARGET, END_TEAM, END_CTHULHU = "last", "target", "team", "cthulhu"
+
+_SEAT_ACT = tuple(str(i + 1) for i in range(MAX_SEATS))
+_VICTIM_ACT = tuple("v" + s for s in _SEAT_ACT)
+_GIFT_ACT = tuple("g" + s for s in _SEAT_ACT)
+
+
+def seat_layout(num_players: int, options: dict[str, Any]) -> tuple[tuple[int, ...], int]:
+    """(owner player of each seat, starting tokens per seat). With 2 people each plays two
+    seats; with 3 people either 4 tokens each or two seats each (option ``three``). Seats
+    alternate between people so that turns alternate too."""
+    seats, tokens = num_players, 3
+    if num_players == 2:
+        seats = 4
+    elif num_players == 3:
+        if options.get("three", "tokens4") == "two_seats":
+            seats = 6
+        else:
+            tokens = 4
+    return tuple(s % num_players for s in range(seats)), tokens
+
+
+class CthulhuDiceState(GameState):
+    game_id = GAME_ID
+    __slots__ = ("num_players", "owner", "variant", "win_drain", "win_target", "target",
+                 "win_last", "total", "tokens", "pool", "took", "shield_until", "turn",
+                 "caster", "victim", "counter", "phase", "gift_from", "gift_to", "last_face",
+                 "last_roller", "end", "win_seats", "events")
+
+    def __init__(self, num_players: int, options: dict[str, Any]):
+        self.num_players = num_players
+        self.owner, start = seat_layout(num_players, options)
+        n = len(self.owner)
+        self.variant = options.get("mode", "classic") == "cthulhu"
+        self.win_drain = bool(options.get("win_drain", True))
+        self.win_target = bool(options.get("win_target", True))
+        self.target = int(options.get("target", 10))
+        self.win_last = bool(options.get("win_last", True))
+        self.tokens = [start] * n
+        self.pool = 3 * n if self.variant else 0
+        self.total = start * n + self.pool
+        self.took = [False] * n          # variant: seat has taken a token from Cthulhu
+        self.shield_until = -1           # variant: Cthulhu cannot lose tokens while turn <= it
+        self.turn = 0
+        self.caster = 0
+        self.victim: int | None = None
+        self.counter = False             # False: caster's roll; True: the victim's counter-roll
+        self.phase = VICTIM
+        self.gift_from: int | None = None   # GIFT phase: whose token is being given
+        self.gift_to: tuple[int, ...] = ()  # GIFT phase: the seats that may receive it
+        self.last_face = ""
+        self.last_roller: int | None = None
+        self.end = ""
+        self.win_seats: tuple[int, ...] = ()
+        # What the last action did, for the log: tuples such as ("move", src, dst) where
+        # src/dst is a seat or CTHULHU (the pool), ("nothing",), ("mad", s), ("sane", s)...
+        self.events: list[tuple] = []
+
+    # --- seats ---------------------------------------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        return len(self.owner)
+
+    @property
+    def roller(self) -> int:
+        return self.victim if self.counter else self.caster
+
+    def rolling_target(self) -> int:
+        """The other one of caster/victim: whom the roller's result hits."""
+        return self.caster if self.counter else self.victim
+
+    def sane(self, seat: int) -> bool:
+        return self.tokens[seat] > 0
+
+    def seats_of(self, player: int) -> list[int]:
+        return [s for s, p in enumerate(self.owner) if p == player]
+
+    def shielded(self) -> bool:
+        """Cthulhu's Elder Sign protects his stock (variant)."""
+        return self.turn <= self.shield_until
+
+    # --- protocol: whose decision ----------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == ROLL:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.owner[self.caster if phase == VICTIM else self.roller]
+
+    def chance_owner(self) -> int | None:
+        if self.phase != ROLL or self.roller == CTHULHU:
+            return None
+        return self.owner[self.roller]
+
+    def legal_actions(self) -> list[str]:
+        phase = self.phase
+        if phase == VICTIM:
+            tokens, caster = self.tokens, self.caster
+            acts = [_VICTIM_ACT[s] for s in range(len(tokens)) if tokens[s] and s != caster]
+            if self.variant:
+                acts.append("vC")
+            return acts
+        if phase == ROLL:
+            return list(FACES)
+        if phase == EYE_PICK:
+            return list(EYE_CHOICES)
+        if phase == GIFT:
+            return [_GIFT_ACT[s] for s in self.gift_to]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        return list(OUTCOMES) if self.phase == ROLL else []
+
+    def sample(self, rng: random.Random) -> str:
+        """A chance outcome drawn with the die's probabilities, without Fraction arithmetic
+        (the benchmarks and bots' rollouts use it; equivalent to engine.sample_chance)."""
+        return DIE[int(rng.random() * 12)]
+
+    # --- protocol: playing -----------------------------------------------------------------
+    def apply(self, action: str) -> None:
+        self.events = []
+        phase = self.phase
+        if phase == ROLL:
+            self._rolled(action)
+        elif phase == VICTIM:
+            self.victim = CTHULHU if action == "vC" else int(action[1:]) - 1
+            self.counter = False
+            self.phase = ROLL
+            self.events.append(("victim", self.caster, self.victim))
+        elif phase == EYE_PICK:
+            self.events.append(("eye", self.roller, action[1]))
+            self._seat_result(action[1])
+        elif phase == GIFT:
+            self._move(self.gift_from, int(action[1:]) - 1)
+            self.gift_from, self.gift_to = None, ()
+            self._result_done()
+        else:
+            raise ValueError("the game is over")
+
+    def _rolled(self, face: str) -> None:
+        roller = self.roller
+        self.last_face, self.last_roller = face, roller
+        self.events.append(("roll", roller, self.rolling_target(), face))
+        if roller == CTHULHU:
+            self._cthulhu_result(face)
+        elif face == EYE:
+            self.phase = EYE_PICK
+        else:
+            self._seat_result(face)
+
+    def _seat_result(self, face: str) -> None:
+        """A seat's result (rolled, or chosen with the Eye)."""
+        roller, target, caster, victim = self.roller, self.rolling_target(), self.caster, self.victim
+        if face == YELLOW:
+            if not self.variant:
+                self._lose(target)
+            elif self._can_lose(target):
+                # Variant: the lost token goes to another sane seat chosen by the roller.
+                others = tuple(s for s in range(self.num_seats)
+                               if self.tokens[s] and s != roller and s != target)
+                if len(others) > 1:
+                    self.phase, self.gift_from, self.gift_to = GIFT, target, others
+                    return
+                if others:
+                    self._move(target, others[0])
+                elif self.sane(roller):
+                    self._move(target, roller)
+                else:
+                    self._move(target, CTHULHU)
+            else:
+                self.events.append(("nothing",))
+        elif face == TENTACLE:
+            # Always favours the caster; a mad caster cannot keep it: it goes to the pool.
+            if self._can_lose(victim):
+                self._move(victim, caster if self.sane(caster) else CTHULHU)
+            else:
+                self.events.append(("nothing",))
+        elif face == ELDER:
+            if self._can_lose(CTHULHU):
+                self._move(CTHULHU, roller)
+            else:
+                self.events.append(("nothing",))
+        else:  # CTHULHU_FACE
+            self._everyone_loses()
+        self._result_done()
+
+    def _cthulhu_result(self, face: str) -> None:
+        """Cthulhu's own faces when he rolls back (variant); his target is the caster."""
+        caster = self.caster
+        if face == EYE:
+            self.events.append(("reroll",))
+            return  # he rolls again: still a ROLL node with the same roller
+        if face == YELLOW:
+            if self.took[caster] and self.tokens[caster]:
+                self._move(caster, CTHULHU)
+            else:
+                self.events.append(("nothing",))
+        elif face == TENTACLE:
+            self._lose(caster)
+        elif face == ELDER:
+            self.shield_until = self.turn + self.num_seats
+            self.events.append(("shield", self.shield_until))
+        else:
+            self._everyone_loses()
+        self._result_done()
+
+    # --- token moves ---------------------------------------------------------------------
+    def _can_lose(self, who: int) -> bool:
+        if who == CTHULHU:
+            return self.pool > 0 and not self.shielded()
+        return self.tokens[who] > 0
+
+    def _lose(self, seat: int) -> None:
+        if self.tokens[seat]:
+            self._move(seat, CTHULHU)
+        else:
+            self.events.append(("nothing",))
+
+    def _everyone_loses(self) -> None:
+        moved = False
+        for s in range(self.num_seats):
+            if self.tokens[s]:
+                self._move(s, CTHULHU)
+                moved = True
+        if not moved:
+            self.events.append(("nothing",))
+
+    def _move(self, src: int, dst: int) -> None:
+        """One token from src to dst (a seat or CTHULHU, the pool); callers check src has one."""
+        if src == dst:
+            return
+        if src == CTHULHU:
+            self.pool -= 1
+            if self.variant:
+                # The roller's result (or the caster's Tentacle) took it: remembered for
+                # Cthulhu's Yellow Sign, even when the token was given to someone else.
+                self.took[self.roller] = True
+        else:
+            self.tokens[src] -= 1
+        if dst == CTHULHU:
+            self.pool += 1
+        else:
+            self.tokens[dst] += 1
+        ev = self.events
+        ev.append(("move", src, dst))
+        if src != CTHULHU and not self.tokens[src]:
+            ev.append(("mad", src))
+        if dst != CTHULHU and self.tokens[dst] == 1:
+            ev.append(("sane", dst))
+
+    # --- turn structure --------------------------------------------------------------------
+    def _result_done(self) -> None:
+        if not self.counter:
+            self.counter = True      # the victim rolls back, even if just driven mad
+            self.phase = ROLL
+            return
+        if not self._check_end():
+            self.caster = (self.caster + 1) % self.num_seats
+            self.turn += 1
+            self.victim = None
+            self.counter = False
+            self.phase = VICTIM
+
+    def _check_end(self) -> bool:
+        """End of a turn (after the counter-roll): decide whether the game is over."""
+        tokens = self.tokens
+        sane = [s for s in range(len(tokens)) if tokens[s]]
+        end, seats = "", ()
+        if not sane:
+            end = END_CTHULHU
+        elif self.variant:
+            rich = [s for s in sane if tokens[s] >= self.target] if self.win_target else []
+            if self.win_drain and self.pool == 0:
+                end, seats = END_TEAM, tuple(range(len(tokens)))
+            elif rich:
+                best = max(tokens[s] for s in rich)
+                end, seats = END_TARGET, tuple(s for s in rich if tokens[s] == best)
+            elif self.win_last and self._one_person(sane):
+                end, seats = END_LAST, tuple(sane)
+        elif self._one_person(sane):
+            end, seats = END_LAST, tuple(sane)
+        if not end:
+            return False
+        self.end, self.win_seats, self.phase = end, seats, OVER
+        self.events.append(("end", end, seats))
+        return True
+
+    def _one_person(self, sane: list[int]) -> bool:
+        """Only one person still has sane seats [decision: with several seats each, a person
+        whose seats are the only sane ones has won; they do not play against themselves]."""
+        owner = self.owner
+        first = owner[sane[0]]
+        return all(owner[s] == first for s in sane)
+
+    # --- protocol: copies, notation, results -------------------------------------------------
+    def clone(self) -> "CthulhuDiceState":
+        c = object.__new__(CthulhuDiceState)
+        for name in self.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.tokens = self.tokens[:]
+        c.took = self.took[:]
+        c.events = self.events[:]
+        return c
+
+    def action_to_str(self, action: str) -> str:
+        return action
+
+    def str_to_action(self, text: str) -> str:
+        if not isinstance(text, str):
+            raise NotationError("an action is a text")
+        if text in FACES or text in EYE_CHOICES:
+            return text
+        if text == "vC":
+            if self.variant:
+                return text
+            raise NotationError("Cthulhu is a victim only in the variant")
+        if len(text) >= 2 and text[0] in "vg" and text[1:].isdigit() and text[1] != "0":
+            if int(text[1:]) <= self.num_seats:
+                return text
+            raise NotationError(f"no seat {text[1:]} at this table")
+        raise NotationError(f"{text!r} is not a Cthulhu Dice action")
+
+    def winners(self) -> list[int]:
+        return sorted({self.owner[s] for s in self.win_seats})
+
+    def returns(self) -> list[float]:
+        won = self.winners()
+        return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
+
+    def to_json(self) -> dict[str, Any]:
+        def who(s):
+            return "cthulhu" if s == CTHULHU else s
+        return {
+            "mode": "cthulhu" if self.variant else "classic",
+            "seats": [{"owner": self.owner[s], "tokens": self.tokens[s], "took": self.took[s]}
+                      for s in range(self.num_seats)],
+            "pool": self.pool,
+            "turn": self.turn,
+            "phase": self.phase,
+            "caster": self.caster,
+            "victim": None if self.victim is None else who(self.victim),
+            "counter": self.counter,
+            "gift": None if self.gift_from is None else
+            {"from": who(self.gift_from), "to": list(self.gift_to)},
+            "shield_until": self.shield_until,
+            "last": {"face": self.last_face,
+                     "roller": None if self.last_roller is None else who(self.last_roller)},
+            "victory": {"drain": self.win_drain, "target": self.target if self.win_target
+                        else None, "last": self.win_last} if self.variant else None,
+            "end": self.end or None,
+            "winning_seats": list(self.win_seats),
+        }
+
+    def summary(self) -> str:
+        seats = " ".join(f"{s + 1}:{t}" for s, t in enumerate(self.tokens))
+        return (f"turn {self.turn + 1}, {self.phase}, caster {self.caster + 1}; "
+                f"seats {seats}; Cthulhu {self.pool}" + (f"; end {self.end}" if self.end else ""))
+
+
+def new_state(num_players: int, options: dict[str, Any]) -> CthulhuDiceState:
+    return CthulhuDiceState(num_players, options)

@@ -1,0 +1,345 @@
+"""Cthulhu Dice views: the table (SVG + HTML), status, log lines, result, help, thumbnail.
+
+Pure functions of the state (docs/architecture.md "Views"). Seats sit around a circle in turn
+order; Cthulhu (his pool, or himself in the variant) and the die are in the centre. With
+``ctx.interactive`` exactly the legal actions are clickable: victims and gift recipients are
+seats (plus a row of buttons, easier on a phone), the Eye's four results are buttons.
+Styles: web/games/cthulhu_dice.css (the SVG also carries its essential paint as attributes).
+"""
+
+from __future__ import annotations
+
+import math
+
+from rituels.cthulhu_dice import help as _help
+from rituels.cthulhu_dice.pictures import (
+    CTHULHU_GREEN, INK, cthulhu_head, die, face_icon, token, token_grid,
+)
+from rituels.cthulhu_dice.rules import (
+    CTHULHU, END_CTHULHU, END_LAST, END_TARGET, END_TEAM, EYE_CHOICES, EYE_PICK, GIFT, ROLL,
+    TENTACLE, CTHULHU_FACE, VICTIM, CthulhuDiceState,
+)
+from rituels.viewkit import ViewContext, attrs, esc
+
+SIZE = 400
+CENTRE = SIZE / 2
+RING = 148                      # radius of the circle of seats
+SEAT_W, SEAT_H = 96, 62
+NAME_CHARS = 13                 # longer names are shortened on the table (full in the label)
+# One colour per player (a player's seats share it); names and badges carry the meaning.
+PLAYER_COLOURS = ("#d9534f", "#4a90d9", "#e0a526", "#5cb85c", "#a66bd3", "#e37faa",
+                  "#3bbfb0", "#c98b4a")
+MAD_GREY = "#7b7b7b"
+
+
+# --- names ----------------------------------------------------------------------------------
+def seat_name(state: CthulhuDiceState, ctx: ViewContext, seat: int) -> str:
+    """The seat's display name: the player's name, numbered when they play several seats."""
+    if seat == CTHULHU:
+        return ctx.t("cthulhu.name")
+    player = state.owner[seat]
+    mine = state.seats_of(player)
+    if len(mine) == 1:
+        return ctx.name(player)
+    return ctx.t("cthulhu.seat.numbered", name=ctx.name(player), k=mine.index(seat) + 1)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= NAME_CHARS else text[: NAME_CHARS - 1] + "…"
+
+
+def _face_name(ctx: ViewContext, letter: str) -> str:
+    return ctx.t(f"cthulhu.face.{letter}")
+
+
+def _seat_of_action(action: str) -> int:
+    return CTHULHU if action[1:] == "C" else int(action[1:]) - 1
+
+
+# --- the table ------------------------------------------------------------------------------
+def seat_centre(index: int, count: int) -> tuple[float, float]:
+    """Seats clockwise from the top, in turn order."""
+    angle = -math.pi / 2 + 2 * math.pi * index / count
+    return CENTRE + RING * math.cos(angle), CENTRE + RING * math.sin(angle)
+
+
+def _clickables(state: CthulhuDiceState, ctx: ViewContext) -> dict[int, tuple[str, str]]:
+    """Seat (or CTHULHU) -> (action, aria-label) for the legal choices a local human can click."""
+    if not ctx.interactive or state.phase not in (VICTIM, GIFT):
+        return {}
+    key = "cthulhu.pick.victim" if state.phase == VICTIM else "cthulhu.pick.gift"
+    return {_seat_of_action(a): (a, ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a))))
+            for a in state.legal_actions()}
+
+
+def _pick_attrs(pick: tuple[str, str] | None) -> str:
+    if not pick:
+        return ""
+    action, label = pick
+    return attrs(data_action=action, role="button", tabindex="0", aria_label=label)
+
+
+def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
+          pick: tuple[str, str] | None) -> str:
+    cx, cy = seat_centre(seat, state.num_seats)
+    x0, y0 = cx - SEAT_W / 2, cy - SEAT_H / 2
+    n = state.tokens[seat]
+    mad = n == 0
+    name = seat_name(state, ctx, seat)
+    colour = MAD_GREY if mad else PLAYER_COLOURS[state.owner[seat] % len(PLAYER_COLOURS)]
+    classes = ["cd-seat"]
+    role_tag = ""
+    in_turn = state.phase not in (VICTIM, "over")
+    if seat == state.caster and state.phase != "over":
+        classes.append("cd-caster")
+        role_tag = ctx.t("cthulhu.tag.caster")
+    elif in_turn and seat == state.victim:
+        classes.append("cd-victim")
+        role_tag = ctx.t("cthulhu.tag.victim")
+    if mad:
+        classes.append("cd-mad")
+    if pick:
+        classes.append("cd-pick")
+    if seat in state.win_seats:
+        classes.append("cd-winner")
+    described = ctx.tn("cthulhu.seat.tokens", n, name=name) + (
+        " — " + ctx.t("cthulhu.mad") if mad else "")
+    # Mad seats: grey, dashed and badged (never colour alone).
+    frame = attrs(fill="#3a3a3a" if mad else "#2b2733", stroke=colour, stroke_width=3,
+                  stroke_dasharray="5 4" if mad else None)
+    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick)}>',
+           f"<title>{esc(described)}</title>",
+           f'<rect class="cd-frame" x="{x0:.1f}" y="{y0:.1f}" width="{SEAT_W}" height="{SEAT_H}" '
+           f'rx="9"{frame}/>',
+           f'<text x="{cx:.1f}" y="{y0 + 14:.1f}" class="cd-name" fill="#f3efe6" '
+           f'font-size="12" text-anchor="middle">{esc(_short(name))}</text>']
+    if mad:
+        out.append(f'<g class="cd-badge"><rect x="{cx - 22:.1f}" y="{y0 + 22:.1f}" width="44" '
+                   f'height="17" rx="8" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>'
+                   f'<text x="{cx:.1f}" y="{y0 + 34.5:.1f}" fill="#ffb3ad" font-size="11" '
+                   f'font-weight="bold" text-anchor="middle">'
+                   f'{esc(ctx.t("cthulhu.mad").upper())}</text></g>')
+    else:
+        out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 20, 6, 12, 4)}</g>')
+    out.append(f'<text x="{cx:.1f}" y="{y0 + 56:.1f}" class="cd-count" fill="#f3efe6" '
+               f'font-size="12" font-weight="bold" text-anchor="middle">'
+               f'{esc(ctx.tn("cthulhu.count", n))}</text>')
+    if role_tag:
+        out.append(f'<text x="{cx:.1f}" y="{y0 - 5:.1f}" class="cd-tag" fill="#f6d77a" '
+                   f'font-size="11" text-anchor="middle">{esc(role_tag)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | None) -> str:
+    """Cthulhu with his tokens, and the die showing the last roll."""
+    name = ctx.t("cthulhu.name")
+    label = ctx.tn("cthulhu.pool.tokens", state.pool, name=name)
+    classes = ["cd-cthulhu"]
+    if pick:
+        classes.append("cd-pick")
+    if state.variant and state.phase not in (VICTIM, "over") and state.victim == CTHULHU:
+        classes.append("cd-victim")
+    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick)}>',
+           f"<title>{esc(label)}</title>",
+           f'<circle class="cd-frame" cx="{CENTRE}" cy="{CENTRE - 35}" r="58" fill="#173026" '
+           f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',
+           cthulhu_head(CENTRE, CENTRE - 72, 38),
+           f'<g class="cd-tokens">{token_grid(state.pool, CENTRE, CENTRE - 50, 8, 24, 4)}</g>',
+           f'<text x="{CENTRE}" y="{CENTRE - 6}" fill="#f3efe6" font-size="12" '
+           f'font-weight="bold" text-anchor="middle">{esc(label)}</text>']
+    if state.variant and state.shielded():
+        out.append(f'<text x="{CENTRE}" y="{CENTRE - 98}" class="cd-shield" fill="#9fd3ea" '
+                   f'font-size="11" font-weight="bold" text-anchor="middle">'
+                   f'{esc(ctx.t("cthulhu.shielded"))}</text>')
+    out.append("</g>")
+    # The die: animated only right after a roll (the last action), never in replays.
+    rolled = bool(state.events) and state.events[0][0] == "roll"
+    cls = "cd-die cd-rolling" if rolled and ctx.animate else "cd-die"
+    out.append(die(state.last_face, CENTRE, CENTRE + 55, 54, cls))
+    if state.last_face:
+        caption = ctx.t("cthulhu.die.caption", face=_face_name(ctx, state.last_face),
+                        name=seat_name(state, ctx, state.last_roller))
+        out.append(f'<text x="{CENTRE}" y="{CENTRE + 97}" fill="#f3efe6" font-size="11" '
+                   f'text-anchor="middle" class="cd-die-caption">{esc(caption)}</text>')
+    return "".join(out)
+
+
+def _duel_line(state: CthulhuDiceState) -> str:
+    """A dashed line from the caster to the victim while the turn is being played."""
+    if state.phase in (VICTIM, "over") or state.victim is None:
+        return ""
+    x1, y1 = seat_centre(state.caster, state.num_seats)
+    x2, y2 = ((CENTRE, CENTRE - 35) if state.victim == CTHULHU
+              else seat_centre(state.victim, state.num_seats))
+    return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" class="cd-duel" '
+            f'stroke="#f6d77a" stroke-width="3" stroke-dasharray="7 6" opacity="0.8"/>')
+
+
+def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    """The HTML choices under the table for a local human: the Eye, or seats as buttons."""
+    if not ctx.interactive:
+        return ""
+    phase = state.phase
+    if phase == EYE_PICK:
+        items = "".join(
+            f'<button type="button" class="cd-choice"{attrs(data_action=a)}>'
+            f'{face_icon(a[1], 36)}<span>{esc(_face_name(ctx, a[1]))}</span></button>'
+            for a in EYE_CHOICES)
+        title = ctx.t("cthulhu.eye.prompt")
+    elif phase in (VICTIM, GIFT):
+        key = "cthulhu.pick.victim" if phase == VICTIM else "cthulhu.pick.gift"
+        items = "".join(
+            f'<button type="button" class="cd-choice"{attrs(data_action=a)}>'
+            f'{esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a))))}</button>'
+            for a in state.legal_actions())
+        title = ctx.t("cthulhu.victim.prompt" if phase == VICTIM else "cthulhu.gift.prompt")
+    else:
+        return ""
+    return (f'<div class="cd-choices" role="group"{attrs(aria_label=title)}>'
+            f'<p class="cd-choices-title">{esc(title)}</p>{items}</div>')
+
+
+def _goals(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    """The variant's victory conditions in force (they are set-up options)."""
+    if not state.variant:
+        return ""
+    goals = [ctx.t("cthulhu.goal.cthulhu")]
+    if state.win_drain:
+        goals.append(ctx.t("cthulhu.goal.drain"))
+    if state.win_target:
+        goals.append(ctx.t("cthulhu.goal.target", n=state.target))
+    if state.win_last:
+        goals.append(ctx.t("cthulhu.goal.last"))
+    return (f'<p class="cd-goals">{esc(ctx.t("cthulhu.goal.title"))} '
+            f'{esc(" · ".join(goals))}</p>')
+
+
+def render(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    picks = _clickables(state, ctx)
+    seats = "".join(_seat(state, ctx, s, picks.get(s)) for s in range(state.num_seats))
+    title = ctx.t("cthulhu.table.label")
+    svg = (f'<svg class="cd-table" viewBox="-6 -8 {SIZE + 12} {SIZE + 14}" role="group"'
+           f'{attrs(aria_label=title)} xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="Georgia, serif">'
+           f'<ellipse cx="{CENTRE}" cy="{CENTRE}" rx="{RING + 10}" ry="{RING + 10}" '
+           f'fill="#1e3b2f" stroke="#10261d" stroke-width="6"/>'
+           f'{_duel_line(state)}{_centre(state, ctx, picks.get(CTHULHU))}{seats}</svg>')
+    return f'<div class="cd">{svg}{_buttons(state, ctx)}{_goals(state, ctx)}</div>'
+
+
+# --- sentences ------------------------------------------------------------------------------
+def status(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    phase = state.phase
+    if phase == "over":
+        return result(state, ctx)
+    if phase == VICTIM:
+        return ctx.t("cthulhu.status.victim", name=seat_name(state, ctx, state.caster))
+    roller = seat_name(state, ctx, state.roller)
+    target = seat_name(state, ctx, state.rolling_target())
+    if phase == ROLL:
+        key = "cthulhu.status.counter" if state.counter else "cthulhu.status.roll"
+        return ctx.t(key, name=roller, target=target)
+    if phase == EYE_PICK:
+        return ctx.t("cthulhu.status.eye", name=roller)
+    return ctx.t("cthulhu.status.gift", name=roller,
+                 target=seat_name(state, ctx, state.gift_from))
+
+
+def roll_label(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    """The text of the app's roll button (asked at chance nodes only)."""
+    if state.phase != ROLL:
+        return ""
+    key = "cthulhu.roll.counter" if state.counter else "cthulhu.roll.cast"
+    return ctx.t(key, target=seat_name(state, ctx, state.rolling_target()))
+
+
+def _effects(state: CthulhuDiceState, ctx: ViewContext, face: str) -> list[str]:
+    """The token moves and other consequences of one result, as clauses."""
+    events = state.events
+    losses = [e for e in events if e[0] == "move" and e[2] == CTHULHU and e[1] != CTHULHU]
+    if face == CTHULHU_FACE and len(losses) > 1:
+        return [ctx.t("cthulhu.fx.all")]
+    out = []
+    for e in events:
+        kind = e[0]
+        if kind == "move":
+            src, dst = (seat_name(state, ctx, s) for s in e[1:3])
+            if e[2] == CTHULHU:
+                out.append(ctx.t("cthulhu.fx.lose", name=src))
+            elif e[1] == CTHULHU:
+                out.append(ctx.t("cthulhu.fx.take_cthulhu", name=dst))
+            elif face == TENTACLE:
+                out.append(ctx.t("cthulhu.fx.take", name=dst, victim=src))
+            else:
+                out.append(ctx.t("cthulhu.fx.give", name=src, to=dst))
+        elif kind in ("nothing", "reroll", "shield"):
+            out.append(ctx.t(f"cthulhu.fx.{kind}"))
+    return out
+
+
+def describe(before: CthulhuDiceState, action: str, after: CthulhuDiceState,
+             ctx: ViewContext) -> list[str]:
+    events = after.events
+    if not events:
+        return []
+    head = events[0]
+    lines: list[str] = []
+    if head[0] == "victim":
+        lines.append(ctx.t("cthulhu.log.victim", name=seat_name(after, ctx, head[1]),
+                           victim=seat_name(after, ctx, head[2])))
+    elif head[0] in ("roll", "eye"):
+        face = head[-1]
+        roller = seat_name(after, ctx, head[1])
+        if head[0] == "roll":
+            key = "cthulhu.log.counter" if before.counter else "cthulhu.log.roll"
+            line = ctx.t(key, name=roller, target=seat_name(after, ctx, head[2]),
+                         face=_face_name(ctx, face))
+        else:
+            line = ctx.t("cthulhu.log.eye", name=roller, face=_face_name(ctx, face))
+        effects = _effects(after, ctx, face)
+        if head[0] == "roll" and face == "O" and head[1] != CTHULHU:
+            effects = [ctx.t("cthulhu.fx.eye", name=roller)]
+        elif after.phase == GIFT:
+            effects = [ctx.t("cthulhu.fx.gift", name=roller)]
+        lines.append(line + (" — " + ", ".join(effects) if effects else ""))
+    else:  # a gift: the first event is the move
+        src, dst = (seat_name(after, ctx, s) for s in head[1:3])
+        lines.append(ctx.t("cthulhu.log.gift", name=seat_name(after, ctx, before.roller),
+                           victim=src, to=dst))
+    for e in events:
+        if e[0] in ("mad", "sane"):
+            lines.append(ctx.t(f"cthulhu.log.{e[0]}", name=seat_name(after, ctx, e[1])))
+        elif e[0] == "end":
+            lines.append(result(after, ctx))
+    return lines
+
+
+def result(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    end = state.end
+    if end == END_CTHULHU:
+        return ctx.t("cthulhu.result.cthulhu")
+    if end == END_TEAM:
+        return ctx.t("cthulhu.result.team")
+    names = ctx.t("cthulhu.and").join(ctx.name(p) for p in state.winners())
+    if end == END_TARGET:
+        return ctx.tn("cthulhu.result.target", len(state.winners()), names=names,
+                      target=state.target)
+    if end == END_LAST:
+        return ctx.t("cthulhu.result.last", names=names)
+    return ""
+
+
+def help_page(ctx: ViewContext) -> str:
+    return _help.page(ctx)
+
+
+def thumbnail() -> str:
+    """The home screen's picture: the die showing Cthulhu, between sanity tokens."""
+    tokens = "".join(token(x, y, 6) for x, y in ((16, 20), (16, 44), (104, 20), (104, 44),
+                                                   (16, 68), (104, 68)))
+    return (f'<svg viewBox="0 0 120 90" class="cd-thumb" aria-hidden="true" '
+            f'xmlns="http://www.w3.org/2000/svg"><rect width="120" height="90" rx="10" '
+            f'fill="#1e3b2f"/>{tokens}{die(CTHULHU_FACE, 60, 45, 58, "cd-thumb-die")}'
+            f'<rect width="120" height="90" rx="10" fill="none" stroke="{INK}" '
+            f'stroke-width="2"/></svg>')

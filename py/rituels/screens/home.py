@@ -1,0 +1,105 @@
+"""The home screen: the three games (picture, pitch, players, new game, rules) and the
+unfinished games to continue. ``first_paint(lang)`` is the same screen before Python is ready."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.engine.game import GAME_IDS, get_game
+from rituels.i18n import t
+from rituels.screens.layout import page
+from rituels.viewkit import attrs, esc
+
+MAX_CONTINUE = 6
+
+
+def _players_line(lang: str, game_id: str) -> str:
+    try:
+        game = get_game(game_id)
+    except Exception:  # the game's code is missing or broken: the card just omits the line
+        return ""
+    if game.min_players == game.max_players:
+        return t(lang, "app.home.players_exact", n=game.min_players)
+    return t(lang, "app.home.players_range", min=game.min_players, max=game.max_players)
+
+
+def _thumbnail(game_id: str) -> str:
+    """The game's own picture; a neutral glyph while its view is not available."""
+    from rituels.app.session import load_view  # lazy: only the game's view module loads
+    try:
+        return load_view(game_id).thumbnail()
+    except Exception:  # a game whose view fails to load must not take the home screen down
+        return ('<svg viewBox="0 0 100 100" aria-hidden="true"><circle cx="50" cy="50" r="34" '
+                'fill="none" stroke="currentColor" stroke-width="4"/></svg>')
+
+
+def _link(label: str, href: str, cls: str, loading: bool, **extra: Any) -> str:
+    return (f'<a{attrs(class_=cls, href=None if loading else href, aria_disabled=loading and "true", **extra)}>'
+            f'{esc(label)}</a>')
+
+
+def game_card(lang: str, game_id: str, loading: bool) -> str:
+    name = t(lang, f"app.game.{game_id}.name")
+    title_id = f"card-{game_id}"
+    return (
+        f'<li class="card" aria-labelledby="{title_id}">'
+        f'<div class="card-thumb" aria-hidden="true">{_thumbnail(game_id)}</div>'
+        '<div class="card-body">'
+        f'<h2 id="{title_id}" class="card-title">{esc(name)}</h2>'
+        f'<p class="card-pitch">{esc(t(lang, f"app.game.{game_id}.pitch"))}</p>'
+        f'<p class="card-players">{esc(_players_line(lang, game_id))}</p>'
+        '<div class="card-actions">'
+        + _link(t(lang, "app.home.new"), f"#/new/{game_id}", "btn btn-primary", loading,
+                aria_label=f'{t(lang, "app.home.new")} — {name}')
+        + _link(t(lang, "app.home.rules"), f"#/rules/{game_id}", "btn", loading,
+                aria_label=f'{t(lang, "app.home.rules")} — {name}')
+        + '</div></div></li>'
+    )
+
+
+def continue_list(lang: str, saves: list[dict[str, Any]]) -> str:
+    unfinished = [s for s in saves if not s.get("finished")][:MAX_CONTINUE]
+    if not unfinished:
+        return ""
+    items = []
+    for entry in unfinished:
+        href = f"#/play/{entry['id']}"
+        if entry.get("corrupt") or entry.get("game") not in GAME_IDS:
+            label = t(lang, "app.home.corrupt")
+            detail = ""
+        else:
+            label = entry.get("title") or t(lang, f"app.game.{entry['game']}.name")
+            detail = t(lang, "app.home.save_detail", players=", ".join(entry.get("players", [])),
+                       n=entry.get("moves", 0))
+        items.append(
+            f'<li class="save"><a class="save-link"{attrs(href=href)}>'
+            f'<span class="save-title">{esc(label)}</span>'
+            f'<span class="save-detail">{esc(detail)}</span>'
+            f'<span class="save-go">{esc(t(lang, "app.home.continue_one"))}</span></a></li>')
+    return (f'<section class="continue" aria-labelledby="continue-title">'
+            f'<h2 id="continue-title">{esc(t(lang, "app.home.continue"))}</h2>'
+            f'<ul class="saves">{"".join(items)}</ul></section>')
+
+
+def render(lang: str, saves: list[dict[str, Any]], loading: bool = False) -> str:
+    loader = (f'<p class="loading" role="status"><span class="spinner" aria-hidden="true"></span>'
+              f'{esc(t(lang, "app.loading"))}</p>') if loading else ""
+    cards = "".join(game_card(lang, g, loading) for g in GAME_IDS)
+    return (
+        '<section class="home">'
+        '<div class="hero">'
+        f'<h1 id="main-title" tabindex="-1">{esc(t(lang, "app.home.title"))}</h1>'
+        f'<p class="tagline">{esc(t(lang, "app.home.tagline"))}</p>'
+        f'{loader}</div>'
+        f'<ul class="cards">{cards}</ul>'
+        f'{continue_list(lang, saves)}'
+        '</section>'
+    )
+
+
+def first_paint(lang: str) -> str:
+    """The home screen as the page shows it before Python runs: same markup, controls
+    disabled, a loading line. The build injects it into index.html."""
+    from rituels.app.controller import NAV  # the same header links as the live app
+    nav = [(t(lang, item.label), item.href) for item in NAV]
+    return page(lang, render(lang, saves=[], loading=True), nav=nav, notices=[], loading=True)

@@ -1,0 +1,51 @@
+"""The frame every screen shares: top bar (brand, navigation, FR/EN switch), notices, main."""
+
+from __future__ import annotations
+
+from rituels.i18n import LANGS, t
+from rituels.viewkit import attrs, esc
+
+LANG_NAMES = {"fr": "Français", "en": "English"}
+
+LOGO = ('<svg class="logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
+        '<circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" stroke-width="2"/>'
+        '<path d="M16 4 L26 22 H6 Z" fill="none" stroke="currentColor" stroke-width="2"/>'
+        '<circle cx="16" cy="17" r="3" fill="currentColor"/></svg>')
+
+
+def lang_switch(lang: str, disabled: bool = False) -> str:
+    buttons = "".join(
+        f'<button type="button" class="lang-btn"'
+        f'{attrs(data_cmd="lang", data_lang=code, lang=code, title=LANG_NAMES[code], aria_pressed="true" if code == lang else "false", disabled=disabled)}'
+        f'>{code.upper()}</button>'
+        for code in LANGS)
+    return (f'<div class="lang-switch" role="group"{attrs(aria_label=t(lang, "app.lang.label"))}>'
+            f'{buttons}</div>')
+
+
+def notices_markup(notices: list[dict[str, str]]) -> str:
+    if not notices:
+        return ""
+    items = "".join(f'<p class="notice notice-{esc(n.get("kind", "info"))}">{esc(n["text"])}</p>'
+                    for n in notices)
+    return f'<div class="notices">{items}</div>'
+
+
+def page(lang: str, body: str, nav: list[tuple[str, str]], notices: list[dict[str, str]],
+         loading: bool = False) -> str:
+    """The whole content of ``#app``. ``nav`` is (label, href) pairs (already translated)."""
+    links = "".join(
+        f'<a class="nav-link"{attrs(href=None if loading else href, aria_disabled=loading and "true")}>'
+        f'{esc(label)}</a>' for label, href in nav)
+    brand_href = None if loading else "#/"
+    return (
+        '<div class="shell">'
+        '<header class="topbar">'
+        f'<a class="brand"{attrs(href=brand_href)}>{LOGO}<span>{esc(t(lang, "app.title"))}</span></a>'
+        f'<nav class="nav"{attrs(aria_label=t(lang, "app.nav.label"))}>{links}</nav>'
+        f'{lang_switch(lang, disabled=loading)}'
+        '</header>'
+        f'{notices_markup(notices)}'
+        f'<main id="main" class="main">{body}</main>'
+        '</div>'
+    )

@@ -1,0 +1,282 @@
+""""Mes parties": every saved game of this device, with resume, replay, rename, delete (after a
+confirmation), export as a .json file and import from one.
+
+:func:`render` is pure markup from the save list (``SaveStore.list()`` entries). The route
+``#/games`` and the ``games-*`` commands are registered with the app controller below.
+
+Glue effects (rituels/app/browser.py carries them out):
+- ``{"type": "download", "filename": "...json", "mime": "application/json", "text": ...}``:
+  make a Blob of ``text``, an object URL, click a temporary ``<a download=filename>``, revoke.
+- The import control is ``<input type="file" data-cmd="games-import">``: on its ``change``
+  event the glue reads the chosen file as text (``File.text()``) and calls
+  ``app.click({"cmd": "games-import", "text": <file text>, "filename": <name>})``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rituels.engine.game import GAME_IDS
+from rituels.i18n import t
+from rituels.viewkit import attrs, esc
+
+MAX_IMPORT_CHARS = 5_000_000   # a record of the longest game is far smaller
+
+
+def when(lang: str, iso: str) -> str:
+    """A stored UTC time "2026-11-29T13:05:00Z" as the list shows it."""
+    m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d).*", iso or "")
+    if not m:
+        return "—"
+    y, mo, d, h, mi = m.groups()
+    return t(lang, "library.games.date", y=y, m=mo, d=d, h=h, min=mi)
+
+
+def _players(lang: str, entry: dict[str, Any]) -> str:
+    bots = entry.get("bots") or []
+    names = []
+    for i, name in enumerate(entry.get("players") or []):
+        bot = bots[i] if i < len(bots) else None
+        names.append(t(lang, "library.games.bot_name", name=name) if bot else str(name))
+    return ", ".join(names)
+
+
+def _button(label: str, cmd: str, save_id: str, cls: str = "btn btn-small", **extra: Any) -> str:
+    return (f'<button type="button"{attrs(class_=cls, data_cmd=cmd, data_id=save_id, **extra)}>'
+            f'{esc(label)}</button>')
+
+
+def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: str | None
+           ) -> str:
+    save_id = str(entry.get("id", ""))
+    game = entry.get("game")
+    if entry.get("corrupt") or game not in GAME_IDS:
+        return (f'<li class="save-row corrupt"><div class="save-main">'
+                f'<h2 class="save-title">{esc(t(lang, "library.games.corrupt"))}</h2></div>'
+                f'<div class="save-actions">'
+                + _delete_controls(lang, save_id, confirming == save_id)
+                + '</div></li>')
+    game_name = t(lang, f"app.game.{game}.name")
+    title = entry.get("title") or game_name
+    state = t(lang, "library.games.finished" if entry.get("finished") else "library.games.ongoing")
+    label = f"{title} — {game_name}"
+    if renaming == save_id:
+        head = (f'<form class="rename" data-submit="games-rename-save">'
+                f'<label class="field"><span class="field-label">'
+                f'{esc(t(lang, "library.games.rename_label"))}</span>'
+                f'<input type="text" name="title" id="rename-title" autocomplete="off"'
+                f'{attrs(value=entry.get("title") or "", placeholder=game_name, maxlength=60)}>'
+                f'</label>'
+                + _button(t(lang, "library.games.rename_save"), "games-rename-save", save_id,
+                          cls="btn btn-small btn-primary", type_="submit")
+                + _button(t(lang, "library.games.cancel"), "games-rename-cancel", save_id)
+                + '</form>')
+    else:
+        head = f'<h2 class="save-title">{esc(title)}</h2>'
+    facts = [
+        (t(lang, "library.games.game"), game_name),
+        (t(lang, "library.games.players"), _players(lang, entry)),
+        (t(lang, "library.games.started"), when(lang, entry.get("started", ""))),
+        (t(lang, "library.games.last_move"), when(lang, entry.get("updated", ""))),
+        (t(lang, "library.games.moves"), str(entry.get("moves", 0))),
+        (t(lang, "library.games.state"), state),
+    ]
+    dl = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
+    resume = "" if entry.get("finished") else (
+        f'<a class="btn btn-small btn-primary"{attrs(href=f"#/play/{save_id}", aria_label=t(lang, "library.games.resume") + " — " + label)}>'
+        f'{esc(t(lang, "library.games.resume"))}</a>')
+    actions = (
+        resume
+        + f'<a class="btn btn-small"{attrs(href=f"#/replay/{save_id}", aria_label=t(lang, "library.games.replay") + " — " + label)}>'
+        f'{esc(t(lang, "library.games.replay"))}</a>'
+        + _button(t(lang, "library.games.rename"), "games-rename", save_id,
+                  aria_label=t(lang, "library.games.rename") + " — " + label)
+        + _button(t(lang, "library.games.export"), "games-export", save_id,
+                  aria_label=t(lang, "library.games.export") + " — " + label)
+        + _delete_controls(lang, save_id, confirming == save_id, label))
+    status = "finished" if entry.get("finished") else "ongoing"
+    return (f'<li{attrs(class_=f"save-row {status}", data_save=save_id)}>'
+            f'<div class="save-main">{head}<dl class="save-facts">{dl}</dl></div>'
+            f'<div class="save-actions">{actions}</div></li>')
+
+
+def _delete_controls(lang: str, save_id: str, confirming: bool, label: str = "") -> str:
+    if not confirming:
+        return _button(t(lang, "library.games.delete"), "games-delete", save_id,
+                       cls="btn btn-small btn-danger",
+                       aria_label=t(lang, "library.games.delete") + (f" — {label}" if label else ""))
+    return (f'<div class="confirm" role="alertdialog" aria-labelledby="confirm-{esc(save_id)}">'
+            f'<p id="confirm-{esc(save_id)}">{esc(t(lang, "library.games.delete_confirm"))}</p>'
+            + _button(t(lang, "library.games.delete_yes"), "games-delete-yes", save_id,
+                      cls="btn btn-small btn-danger", id=f"confirm-yes-{save_id}")
+            + _button(t(lang, "library.games.cancel"), "games-delete-no", save_id)
+            + '</div>')
+
+
+def render(lang: str, entries: list[dict[str, Any]], *, renaming: str | None = None,
+           confirming: str | None = None) -> str:
+    if entries:
+        body = (f'<ul class="save-list">'
+                f'{"".join(_entry(lang, e, renaming, confirming) for e in entries)}</ul>')
+    else:
+        body = f'<p class="empty">{esc(t(lang, "library.games.empty"))}</p>'
+    importer = (
+        '<section class="import" aria-labelledby="import-title">'
+        f'<h2 id="import-title">{esc(t(lang, "library.games.import_title"))}</h2>'
+        f'<p>{esc(t(lang, "library.games.import_help"))}</p>'
+        '<label class="btn file-btn">'
+        f'<span>{esc(t(lang, "library.games.import"))}</span>'
+        '<input type="file" class="visually-hidden" id="import-file" accept=".json,application/json"'
+        ' data-cmd="games-import"></label></section>')
+    return (
+        '<section class="mygames">'
+        f'<h1 id="main-title" tabindex="-1">{esc(t(lang, "library.games.title"))}</h1>'
+        f'{body}{importer}</section>')
+
+
+def export_filename(entry: dict[str, Any] | None, save_id: str) -> str:
+    """``rituels-tuchulcha-2026-11-29-ab12cd34.json``: game, start date, id (ASCII only)."""
+    game = (entry or {}).get("game") or "game"
+    day = str((entry or {}).get("started", ""))[:10]
+    safe = re.sub(r"[^a-z0-9-]+", "-", f"rituels-{game}-{day}-{save_id}".lower()).strip("-")
+    return re.sub(r"-+", "-", safe) + ".json"
+
+
+# --- wiring into the app controller ------------------------------------------------------------
+from rituels.app.controller import NAV, PLAY_MENU, MenuItem, command, route  # noqa: E402
+from rituels.app.storage import StorageError  # noqa: E402
+from rituels.engine.record import RecordError  # noqa: E402
+
+NAV.append(MenuItem("library.games.nav", href="#/games"))
+PLAY_MENU.insert(len(PLAY_MENU) - 1, MenuItem("library.games.nav", href="#/games"))
+
+
+def _ui(app: Any) -> dict[str, Any]:
+    """This screen's UI state on the app: which row is being renamed or deleted."""
+    if not hasattr(app, "games_ui"):
+        app.games_ui = {"renaming": None, "confirming": None}
+    return app.games_ui
+
+
+def games_screen(app: Any) -> str:
+    try:
+        entries = app.saves.list()
+    except StorageError:
+        entries, app.saving_off = [], True
+    ui = _ui(app)
+    return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"])
+
+
+@route("games")
+def _games(app: Any, arg: str) -> None:
+    app.games_ui = {"renaming": None, "confirming": None}
+    app.screen = games_screen
+
+
+def _storage_failed(app: Any) -> None:
+    app.saving_off = True
+    app.notice("library.games.storage_error")
+
+
+@command("games-rename")
+def _rename(app: Any, data: dict) -> None:
+    _ui(app).update(renaming=str(data.get("id", "")), confirming=None)
+    app.effects.append({"type": "focus", "target": "#rename-title"})
+
+
+@command("games-rename-cancel")
+def _rename_cancel(app: Any, data: dict) -> None:
+    _ui(app)["renaming"] = None
+
+
+@command("games-rename-save")
+def _rename_save(app: Any, data: dict) -> None:
+    save_id = str(data.get("id") or _ui(app)["renaming"] or "")
+    title = str((data.get("form") or {}).get("title", ""))
+    try:
+        app.saves.rename(save_id, title)
+        app.notice("library.games.renamed", kind="info")
+    except KeyError:
+        app.notice("app.notice.no_save")
+    except StorageError:
+        _storage_failed(app)
+    _ui(app)["renaming"] = None
+
+
+@command("games-delete")
+def _delete_ask(app: Any, data: dict) -> None:
+    save_id = str(data.get("id", ""))
+    _ui(app).update(confirming=save_id, renaming=None)
+    app.effects.append({"type": "focus", "target": f"#confirm-yes-{save_id}"})
+
+
+@command("games-delete-no")
+def _delete_no(app: Any, data: dict) -> None:
+    _ui(app)["confirming"] = None
+
+
+@command("games-delete-yes")
+def _delete_yes(app: Any, data: dict) -> None:
+    save_id = str(data.get("id", ""))
+    if _ui(app)["confirming"] != save_id:
+        return  # only the row that asked for confirmation can be deleted
+    try:
+        app.saves.delete(save_id)
+        app.notice("library.games.deleted", kind="info")
+    except StorageError:
+        _storage_failed(app)
+    if app.session is not None and app.session.save_id == save_id:
+        app.session = None
+    _ui(app)["confirming"] = None
+    app.effects.append({"type": "focus", "target": "#main-title"})
+
+
+@command("games-export")
+def _export(app: Any, data: dict) -> None:
+    save_id = str(data.get("id", ""))
+    try:
+        text = app.saves.export(save_id)
+        entry = next((e for e in app.saves.list() if e.get("id") == save_id), None)
+    except KeyError:
+        app.notice("app.notice.no_save")
+        return
+    except RecordError as exc:
+        app.notice("library.games.export_error", reason=describe_error(app.lang, exc))
+        return
+    except StorageError:
+        _storage_failed(app)
+        return
+    app.effects.append({"type": "download", "filename": export_filename(entry, save_id),
+                        "mime": "application/json", "text": text})
+
+
+@command("games-import")
+def _import(app: Any, data: dict) -> None:
+    text = data.get("text")
+    if not isinstance(text, str) or len(text) > MAX_IMPORT_CHARS:
+        app.notice("library.games.import_error", reason=t(app.lang, "record.not_object"))
+        return
+    try:
+        save_id = app.saves.import_(text)
+    except RecordError as exc:
+        app.notice("library.games.import_error", reason=describe_error(app.lang, exc))
+        return
+    except StorageError:
+        _storage_failed(app)
+        return
+    app.notice("library.games.imported", kind="info")
+    app.games_ui = {"renaming": None, "confirming": None}
+    app.effects.append({"type": "focus", "target": f'[data-save="{save_id}"]'})
+
+
+def describe_error(lang: str, exc: RecordError) -> str:
+    """A RecordError (or LinkError) as one translated sentence, naming the action if any."""
+    reason = t(lang, exc.code)
+    if reason == exc.code:          # no translation for this code: the English reason
+        reason = exc.reason
+    if exc.index is not None and exc.action:
+        return t(lang, "record.at_action", n=exc.index + 1, action=exc.action, reason=reason)
+    if exc.index is not None:
+        return t(lang, "library.error.at", n=exc.index + 1, reason=reason)
+    return reason

@@ -1,0 +1,164 @@
+"""The new-game dialog: player count, each seat (human or bot, and its level), names, and the
+game's own options (only those that apply to the chosen count).
+
+The draft is plain data ``{game, count, seats: [{kind, name}], options}`` kept by the app
+between renders; :func:`read_form` updates it from the form fields the glue sends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.engine.game import Game, Option, get_game
+from rituels.engine.record import MAX_NAME
+from rituels.i18n import t
+from rituels.viewkit import attrs, esc
+
+KINDS = ("human", "easy", "strong")
+
+
+def default_draft(game: Game) -> dict[str, Any]:
+    seats = [{"kind": "human" if i == 0 else "easy", "name": ""}
+             for i in range(game.max_players)]
+    return {"game": game.id, "count": game.default_players, "seats": seats,
+            "options": {o.key: o.default for o in game.options}}
+
+
+def default_names(draft: dict[str, Any], lang: str) -> list[str]:
+    """Names used when a seat's name is left empty: "Joueur 2", or a bot name of the game."""
+    key = f"app.bots.{draft['game']}"
+    listed = t(lang, key)
+    bot_names = listed.split(",") if listed != key else []
+    names, humans, bots = [], 0, 0
+    for seat in draft["seats"][:draft["count"]]:
+        if seat["kind"] == "human":
+            humans += 1
+            names.append(t(lang, "app.newgame.player_n", n=humans))
+        else:
+            names.append(bot_names[bots].strip() if bots < len(bot_names)
+                         else t(lang, "app.newgame.bot_n", n=bots + 1))
+            bots += 1
+    return names
+
+
+def _option_value(opt: Option, raw: Any) -> Any:
+    if opt.kind == "bool":
+        return raw is True or raw in ("true", "on", "1")
+    if opt.kind == "int":
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            return opt.default
+        lo = opt.min if opt.min is not None else value
+        hi = opt.max if opt.max is not None else value
+        return min(max(value, lo), hi)
+    for choice in opt.choices:
+        if str(choice) == str(raw):
+            return choice
+    return opt.default
+
+
+def read_form(draft: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
+    """A new draft with the form's values (anything malformed keeps the previous value)."""
+    game = get_game(draft["game"])
+    out = {"game": draft["game"], "count": draft["count"],
+           "seats": [dict(s) for s in draft["seats"]], "options": dict(draft["options"])}
+    try:
+        count = int(str(form.get("count", out["count"])))
+        if game.min_players <= count <= game.max_players:
+            out["count"] = count
+    except ValueError:
+        pass
+    for i, seat in enumerate(out["seats"]):
+        kind = form.get(f"seat-{i}-kind")
+        if kind in KINDS:
+            seat["kind"] = kind
+        name = form.get(f"seat-{i}-name")
+        if isinstance(name, str):
+            seat["name"] = " ".join(name.split())[:MAX_NAME]
+    for opt in game.options:
+        field = f"opt-{opt.key}"
+        if field in form:  # the glue sends checkboxes as true/false
+            out["options"][opt.key] = _option_value(opt, form[field])
+    return out
+
+
+def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Seats and options for ``new_record``; ValueError when the set-up is not valid."""
+    game = get_game(draft["game"])
+    defaults = default_names(draft, lang)
+    seats = []
+    for i, seat in enumerate(draft["seats"][:draft["count"]]):
+        name = seat["name"].strip() or defaults[i]
+        seats.append({"name": name, "bot": None if seat["kind"] == "human" else seat["kind"]})
+    options = {o.key: draft["options"].get(o.key, o.default) for o in game.options
+               if o.applies_to(draft["count"])}
+    return seats, options
+
+
+def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
+            extra_class: str = "") -> str:
+    options = "".join(
+        f'<option{attrs(value=value, selected=str(value) == str(current))}>{esc(text)}</option>'
+        for value, text in values)
+    return (f'<label class="field{extra_class}"><span class="field-label">{esc(label)}</span>'
+            f'<select{attrs(name=name, id=name)}>{options}</select></label>')
+
+
+def _option_field(lang: str, opt: Option, value: Any) -> str:
+    label = t(lang, opt.label)
+    field = f"opt-{opt.key}"
+    if opt.kind == "bool":
+        return (f'<label class="check"><input type="checkbox"{attrs(name=field, id=field, checked=bool(value))}>'
+                f'<span>{esc(label)}</span></label>')
+    if opt.kind == "int":
+        return (f'<label class="field"><span class="field-label">{esc(label)}</span>'
+                f'<input type="number" inputmode="numeric"'
+                f'{attrs(name=field, id=field, value=value, min=opt.min, max=opt.max)}></label>')
+    choices = [(str(c), t(lang, f"{opt.label}.{c}")) for c in opt.choices]
+    return _select(field, label, choices, value)
+
+
+def render(lang: str, draft: dict[str, Any] | None) -> str:
+    if draft is None:
+        return ""
+    game = get_game(draft["game"])
+    game_name = t(lang, f"app.game.{game.id}.name")
+    counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
+    kinds = [(k, t(lang, f"app.newgame.kind.{k}")) for k in KINDS]
+    defaults = default_names(draft, lang)
+    rows = []
+    for i, seat in enumerate(draft["seats"][:draft["count"]]):
+        n = i + 1
+        rows.append(
+            '<li class="seat">'
+            f'<span class="seat-n" aria-hidden="true">{n}</span>'
+            f'<label class="field seat-name"><span class="visually-hidden">'
+            f'{esc(t(lang, "app.newgame.name_of", n=n))}</span>'
+            f'<input type="text" autocomplete="off" spellcheck="false"'
+            f'{attrs(name=f"seat-{i}-name", id=f"seat-{i}-name", value=seat["name"], placeholder=defaults[i], maxlength=MAX_NAME)}>'
+            '</label>'
+            + _select(f"seat-{i}-kind", t(lang, "app.newgame.kind_of", n=n), kinds, seat["kind"],
+                      " seat-kind")
+            + '</li>')
+    options = [opt for opt in game.options if opt.applies_to(draft["count"])]
+    options_markup = ""
+    if options:
+        fields = "".join(_option_field(lang, o, draft["options"].get(o.key, o.default))
+                         for o in options)
+        options_markup = (f'<fieldset class="options"><legend>{esc(t(lang, "app.newgame.options"))}'
+                          f'</legend>{fields}</fieldset>')
+    return (
+        '<div class="overlay">'
+        '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">'
+        '<form class="newgame" data-submit="start" novalidate>'
+        f'<h2 id="dialog-title" tabindex="-1">{esc(t(lang, "app.newgame.title", game=game_name))}</h2>'
+        + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
+        + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
+        f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
+        f'{options_markup}'
+        '<div class="dialog-actions">'
+        f'<button type="button" class="btn" data-cmd="close">{esc(t(lang, "app.newgame.cancel"))}</button>'
+        f'<button type="submit" class="btn btn-primary" data-cmd="start">{esc(t(lang, "app.newgame.start"))}</button>'
+        '</div></form></div></div>'
+    )

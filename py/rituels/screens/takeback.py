@@ -1,0 +1,53 @@
+"""The game menu's "Annuler le coup" (take back a move), following rituels.engine.undo.
+
+The button is enabled only when the rule allows a take-back now; when it is disabled its
+title says why (after a roll, after another player's move, ...). Taking back truncates the
+record and replays it, so the position, the log and the save are exactly as before the move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.app.controller import PLAY_MENU, MenuItem, command
+from rituels.engine.record import RecordError
+from rituels.engine.undo import undo_for
+from rituels.i18n import t
+
+
+def _decision(app: Any) -> tuple[int | None, int | None, str | None]:
+    s = app.playing()
+    if s is None or not s.humans:
+        return None, None, None
+    try:
+        return undo_for(s.record, s.humans)
+    except RecordError:
+        return None, None, None
+
+
+def _enabled(app: Any) -> bool:
+    return _decision(app)[1] is not None
+
+
+def _hint(app: Any) -> str:
+    reason = _decision(app)[2]
+    return t(app.lang, reason) if reason else t(app.lang, "library.undo.allowed")
+
+
+PLAY_MENU.insert(1, MenuItem("library.undo.menu", cmd="undo", enabled=_enabled, hint=_hint))
+
+
+@command("undo")
+def _undo(app: Any, data: dict) -> None:
+    player, target, reason = _decision(app)
+    s = app.playing()
+    if s is None or target is None:
+        if reason:
+            app.notice(reason, kind="info")
+        return
+    record = dict(s.record, actions=s.record["actions"][:target])
+    app.open_record(s.save_id, record)
+    app.session.revealed = s.revealed     # the same person is still at the device
+    app.save()
+    app.announcements.append(t(app.lang, "library.undo.done"))
+    app.effects.append({"type": "focus", "target": "#status"})

@@ -1,0 +1,94 @@
+"""``python3 -m rituels bench [--only X,Y] [--quick]``: print every benchmark figure.
+
+Sections, in order:
+- one per game, from ``rituels.<game>.bench.figures(quick)``;
+- ``links``: the game-link codec, from ``rituels.engine.link_bench.figures(quick)``;
+- ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
+  needs Playwright, so it runs in the test venv (.venv, created if missing).
+Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
+whose module does not exist yet says so; speed targets are read here, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from rituels.tools.paths import ROOT
+
+SECTIONS: dict[str, str] = {
+    "cthulhu_dice": "rituels.cthulhu_dice.bench",
+    "tuchulcha": "rituels.tuchulcha.bench",
+    "wongar": "rituels.wongar.bench",
+    "links": "rituels.engine.link_bench",
+    "browser": "rituels.tools.bench_browser",
+}
+
+
+def _module_figures(module_name: str) -> Callable[[bool], list[tuple[str, str]]] | None:
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    return module.figures
+
+
+def _browser_figures(quick: bool) -> list[tuple[str, str]]:
+    """Run bench_browser in an interpreter that has Playwright."""
+    try:
+        import playwright  # noqa: F401
+    except ModuleNotFoundError:
+        from rituels.tools import testrun
+        python = testrun.ensure_venv()
+        testrun.ensure_chromium()
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+        cmd = [python, "-m", "rituels.tools.bench_browser"] + (["--quick"] if quick else [])
+        done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
+                              check=True)
+        return [tuple(pair) for pair in json.loads(done.stdout.strip().splitlines()[-1])]
+    from rituels.tools import bench_browser
+    return bench_browser.figures(quick)
+
+
+def print_section(name: str, quick: bool) -> bool:
+    """Print one section; False if it failed."""
+    print(f"== {name}", flush=True)
+    start = time.perf_counter()
+    try:
+        if name == "browser":
+            rows = _browser_figures(quick)
+        else:
+            figures = _module_figures(SECTIONS[name])
+            if figures is None:
+                print(f"  (no benchmark yet: {SECTIONS[name]} does not exist)")
+                return True
+            rows = figures(quick)
+    except Exception as exc:  # one broken section must not hide the others' figures
+        print(f"  error: {type(exc).__name__}: {exc}")
+        return False
+    width = max((len(label) for label, _ in rows), default=0)
+    for label, value in rows:
+        print(f"  {label.ljust(width)}  {value}")
+    print(f"  ({time.perf_counter() - start:.1f} s)", flush=True)
+    return True
+
+
+def main(args: argparse.Namespace) -> int:
+    names = list(SECTIONS)
+    if args.only:
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        unknown = [n for n in names if n not in SECTIONS]
+        if unknown:
+            print(f"bench: unknown section(s) {', '.join(unknown)}; "
+                  f"choose among {', '.join(SECTIONS)}", file=sys.stderr)
+            return 2
+    ok = [print_section(name, args.quick) for name in names]
+    return 0 if all(ok) else 1

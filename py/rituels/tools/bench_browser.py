@@ -1,0 +1,147 @@
+"""Browser start-up figures: headless Chromium time-to-ready of the app against a bare PyScript
+page on the same self-hosted runtime (dist/bench/), cold and warm.
+
+- cold: a fresh browser context (empty HTTP cache, no service worker), first visit;
+- warm: a reload in that context once everything is cached (for the app: its service worker
+  installed and its cache filled, as for a returning player);
+- ready: ``<html data-ready>`` is set, measured in the page from navigation start.
+The server sends ``Cache-Control: max-age=600`` here (as GitHub Pages does), so the bare page's
+warm reload is served from the HTTP cache without revalidation, as the app's is from its cache.
+
+Run by ``python3 -m rituels bench``; needs Playwright (the .venv of ``python3 -m rituels test``).
+As a script (``python -m rituels.tools.bench_browser [--quick]``) it prints the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+
+from rituels.tools import build
+from rituels.tools.browser import launch_chromium
+from rituels.tools.paths import DIST
+from rituels.tools.serve import QuietHandler, serve_in_thread
+
+TARGET_RATIO = 1.25
+READY_TIMEOUT_MS = 120_000
+# Records when data-ready appears, in ms since navigation start (runs before any page script).
+READY_PROBE_JS = """new MutationObserver((_, obs) => {
+    if (document.documentElement.hasAttribute('data-ready')) {
+        window.__readyAt = performance.now(); obs.disconnect(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});"""
+BARE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Bare PyScript page (benchmark)</title>
+<script type="module" src="../runtime/pyscript/core.js"></script>
+</head>
+<body>
+<script type="py" src="main.py" config="pyscript.toml"></script>
+</body>
+</html>
+"""
+BARE_CONFIG = 'interpreter = "../runtime/pyodide/pyodide.mjs"\n'
+BARE_MAIN = """from pyscript import document
+
+document.documentElement.setAttribute("data-ready", "")
+"""
+
+
+class CachingHandler(QuietHandler):
+    cache_control = "max-age=600"
+
+
+def write_bare_page(site: Path) -> None:
+    """dist/bench/: a hello-world PyScript page on the app's own runtime copy."""
+    bench = site / "bench"
+    bench.mkdir(exist_ok=True)
+    (bench / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+    (bench / "pyscript.toml").write_text(BARE_CONFIG, encoding="utf-8")
+    (bench / "main.py").write_text(BARE_MAIN, encoding="utf-8")
+
+
+def _ready_ms(page) -> float:
+    page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+    return page.evaluate("window.__readyAt")
+
+
+def _wait_offline_cache(page) -> None:
+    """Wait until the app's service worker controls the page and its cache is complete."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null",
+                           timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(
+        """async () => { const reg = await navigator.serviceWorker.ready;
+            return reg.active && reg.active.state === 'activated'; }""",
+        timeout=READY_TIMEOUT_MS, polling=250)
+
+
+def measure(browser, url: str, runs: int, app: bool) -> dict[str, list[float]]:
+    """``runs`` cold visits, each followed by one warm reload; times in ms."""
+    cold, warm, paint = [], [], []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+        context.add_init_script(READY_PROBE_JS)
+        page = context.new_page()
+        page.goto(url)
+        cold.append(_ready_ms(page))
+        paint.append(page.evaluate("""(performance.getEntriesByName('first-contentful-paint')[0]
+                                       || {startTime: NaN}).startTime"""))
+        if app:
+            _wait_offline_cache(page)
+        page.reload()
+        warm.append(_ready_ms(page))
+        context.close()
+    return {"cold": cold, "warm": warm, "paint": paint}
+
+
+def _median(values: list[float]) -> str:
+    return f"{statistics.median(values) / 1000:.2f} s"
+
+
+def figures(quick: bool) -> list[tuple[str, str]]:
+    from playwright.sync_api import sync_playwright
+
+    build.build(DIST)
+    write_bare_page(DIST)
+    server, base = serve_in_thread(DIST, handler=CachingHandler)
+    runs = 2 if quick else 5
+    try:
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            # One throw-away visit each so the first measured run does not pay for the
+            # browser's own warm-up (process start, font and code caches).
+            measure(browser, base + "bench/", 1, app=False)
+            bare = measure(browser, base + "bench/", runs, app=False)
+            app = measure(browser, base, runs, app=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    ratio = statistics.median(app["warm"]) / statistics.median(bare["warm"])
+    cold_ratio = statistics.median(app["cold"]) / statistics.median(bare["cold"])
+    verdict = "met" if ratio <= TARGET_RATIO else "MISSED"
+    n = f"median of {runs}"
+    return [
+        ("app first paint, cold", f"{_median(app['paint'])} ({n})"),
+        ("app ready, cold", f"{_median(app['cold'])} ({n})"),
+        ("app ready, warm", f"{_median(app['warm'])} ({n})"),
+        ("bare PyScript page ready, cold", f"{_median(bare['cold'])} ({n})"),
+        ("bare PyScript page ready, warm", f"{_median(bare['warm'])} ({n})"),
+        ("app cold / bare cold", f"{cold_ratio:.2f}"),
+        ("app warm / bare warm", f"{ratio:.2f} (target <= {TARGET_RATIO}: {verdict})"),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rituels.tools.bench_browser")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    print(json.dumps(figures(args.quick)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,234 @@
+"""``python3 -m rituels build [--out dist]``: write the self-contained static site.
+
+The output folder holds everything the browser needs and nothing else, so it can be copied to
+any static host (GitHub Pages, a USB stick served by ``python3 -m http.server``):
+
+    index.html            the page, with the home screen's first paint injected
+    pyscript.toml         runtime config: self-hosted Pyodide, the package zip unpacked in ./
+    start.py              the PyScript entry script (calls rituels.app.main.start())
+    rituels.zip           the ``rituels`` package (without tools/ and caches)
+    boot.js, boot.css     language class + service worker registration; first-paint styles
+    app.css, games/*.css  the app's styles
+    manifest.webmanifest, icons/
+    runtime/pyscript/     @pyscript/core's dist (no source maps)
+    runtime/pyodide/      the Pyodide files loaded at start-up
+    sw.js                 the service worker, with the precache list and cache version filled in
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from rituels.i18n import LANGS
+from rituels.tools import icons
+from rituels.tools.paths import NODE_MODULES, PACKAGE, ROOT, WEB
+
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+# What Pyodide fetches when it starts with no extra packages (seen in the e2e request log):
+# the loader, the emscripten glue, the wasm, the stdlib and the package lock it always reads.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# PyScript chunks for its code editor and terminal (codemirror, xterm) and for MicroPython: shipped (a page
+# could ask for them) but never precached, since Rituels does not use them.
+UNUSED_CHUNKS = ("codemirror", "xterm", "mpy-")
+FIRST_PAINT_MARKER = "<!-- rituels:first-paint -->"
+GAME_CSS_MARKER = "<!-- rituels:game-css -->"
+BUILD_STAMP = ".rituels-build"  # marks a folder this command may wipe
+LOCK_STAMP = NODE_MODULES / ".rituels-lock-sha256"
+
+
+class BuildError(Exception):
+    """A build that cannot go on, with a message for the developer."""
+
+
+# --- npm runtime -------------------------------------------------------------------------
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def ensure_runtime() -> None:
+    """Run ``npm ci`` when node_modules is missing or older than package-lock.json."""
+    lock = ROOT / "package-lock.json"
+    wanted = _sha256(lock)
+    if (LOCK_STAMP.exists() and LOCK_STAMP.read_text().strip() == wanted
+            and (PYODIDE_DIR / "pyodide.mjs").exists() and (PYSCRIPT_DIST / "core.js").exists()):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed: the build needs Node.js 20+ and npm to fetch "
+                         "the pinned runtime (Debian: apt-get install nodejs npm).")
+    print("build: npm ci (installing the pinned Pyodide and PyScript runtime)", flush=True)
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    if done.returncode != 0:
+        raise BuildError(f"npm ci failed (exit {done.returncode})")
+    LOCK_STAMP.write_text(wanted + "\n")
+
+
+# --- pieces of the site ------------------------------------------------------------------
+
+def _package_files() -> list[Path]:
+    """The files of the ``rituels`` package shipped to the browser (sorted, for a stable zip)."""
+    files = []
+    for path in sorted(PACKAGE.rglob("*")):
+        rel = path.relative_to(PACKAGE)
+        if (path.is_dir() or rel.parts[0] == "tools" or "__pycache__" in rel.parts
+                or path.suffix in (".pyc", ".pyo")):
+            continue
+        files.append(path)
+    return files
+
+
+def write_package_zip(dest: Path) -> None:
+    """rituels.zip with entries ``rituels/...``; fixed timestamps so equal code gives equal
+    bytes (and so the same service-worker cache version)."""
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in _package_files():
+            name = "rituels/" + path.relative_to(PACKAGE).as_posix()
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+
+
+def first_paint(lang: str = "fr") -> str:
+    """The home screen as plain markup, shown before Python starts: the UI's own
+    ``rituels.screens.home.first_paint`` when it exists, else a simple static home."""
+    try:
+        home = importlib.import_module("rituels.screens.home")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("rituels.screens", "rituels.screens.home"):
+            raise  # a bug inside the screens must fail the build, not hide behind the fallback
+        home = None
+    if home is not None and hasattr(home, "first_paint"):
+        return home.first_paint(lang=lang)
+    return _fallback_first_paint(lang)
+
+
+def _fallback_first_paint(lang: str) -> str:
+    games = (("cthulhu_dice", "Cthulhu Dice"), ("tuchulcha", "Tuchulcha"), ("wongar", "Wongar"))
+    items = "".join(
+        f'<li class="home-game"><button type="button" disabled data-first-paint="{gid}">'
+        f'{name}</button></li>' for gid, name in games)
+    return ('<main class="home first-paint"><h1>Rituels</h1>'
+            f'<ul class="home-games">{items}</ul>'
+            f'<p class="loading" role="status">{"Loading…" if lang == "en" else "Chargement…"}</p>'
+            '</main>')
+
+
+def render_index(template: str, game_css: list[str]) -> str:
+    for marker in (FIRST_PAINT_MARKER, GAME_CSS_MARKER):
+        if template.count(marker) != 1:
+            raise BuildError(f"index.html must contain the marker {marker} exactly once")
+    links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in game_css)
+    # Both languages are in the page; boot.css shows the one boot.js picked from storage.
+    paint = "".join(f'<div class="first-paint-{lang}" lang="{lang}">{first_paint(lang)}</div>'
+                    for lang in LANGS)
+    return template.replace(FIRST_PAINT_MARKER, paint).replace(GAME_CSS_MARKER, links)
+
+
+def write_icons(dest: Path) -> None:
+    """Copy web/icons/, drawing any missing PNG size first (they are committed once drawn)."""
+    src = WEB / "icons"
+    src.mkdir(exist_ok=True)
+    for size in icons.SIZES:
+        png = src / f"icon-{size}.png"
+        if not png.exists():
+            png.write_bytes(icons.png(size))
+    shutil.copytree(src, dest, dirs_exist_ok=True)
+
+
+def copy_runtime(out: Path) -> None:
+    pyscript = out / "runtime" / "pyscript"
+    pyscript.mkdir(parents=True)
+    for path in sorted(PYSCRIPT_DIST.iterdir()):
+        if path.suffix in (".js", ".css"):
+            shutil.copy2(path, pyscript / path.name)
+    pyodide = out / "runtime" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_DIR / name, pyodide / name)
+
+
+def precache_list(out: Path) -> list[str]:
+    """Every file the app may need offline, as URLs relative to the service worker."""
+    urls = ["./"]
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if (path.is_dir() or rel in ("sw.js", BUILD_STAMP) or rel.startswith("bench/")
+                or (rel.startswith("runtime/pyscript/")
+                    and path.name.startswith(UNUSED_CHUNKS))):
+            continue
+        urls.append(rel)
+    return urls
+
+
+def write_service_worker(out: Path) -> str:
+    """sw.js with its precache list and a cache version that changes with any shipped byte."""
+    urls = precache_list(out)
+    digest = hashlib.sha256()
+    for rel in urls[1:]:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    version = digest.hexdigest()[:16]
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    for marker in ('"__PRECACHE__"', '"__VERSION__"'):
+        if marker not in template:
+            raise BuildError(f"web/sw.js lacks the placeholder {marker}")
+    code = (template.replace('"__PRECACHE__"', json.dumps(urls, indent=1))
+            .replace('"__VERSION__"', json.dumps(version)))
+    (out / "sw.js").write_text(code, encoding="utf-8")
+    return version
+
+
+def _prepare_out(out: Path) -> None:
+    """Empty ``out``; refuse to wipe a non-empty folder this command did not write."""
+    if out.exists():
+        if any(out.iterdir()) and not (out / BUILD_STAMP).exists():
+            raise BuildError(f"{out} exists and was not written by this build: not wiping it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    (out / BUILD_STAMP).write_text("written by python3 -m rituels build\n")
+
+
+def build(out: Path) -> str:
+    """Write the site to ``out``; returns the cache version."""
+    ensure_runtime()
+    out = out.resolve()
+    _prepare_out(out)
+    copy_runtime(out)
+    write_package_zip(out / "rituels.zip")
+    for name in ("boot.js", "boot.css", "start.py", "manifest.webmanifest", "app.css"):
+        if (WEB / name).exists():
+            shutil.copy2(WEB / name, out / name)
+    game_css = []
+    if (WEB / "games").is_dir():
+        (out / "games").mkdir()
+        for css in sorted((WEB / "games").glob("*.css")):
+            shutil.copy2(css, out / "games" / css.name)
+            game_css.append(f"games/{css.name}")
+    write_icons(out / "icons")
+    shutil.copy2(ROOT / "pyscript.toml", out / "pyscript.toml")
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    (out / "index.html").write_text(render_index(template, game_css), encoding="utf-8")
+    return write_service_worker(out)
+
+
+def main(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    try:
+        version = build(out)
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build: wrote {out} ({size / 1e6:.1f} MB, cache version {version})")
+    return 0

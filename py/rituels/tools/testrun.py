@@ -1,0 +1,91 @@
+"""``python3 -m rituels test [pytest args]``: the one command that runs every test.
+
+On a fresh machine it installs what the suite needs, then runs pytest once over tests/ and e2e/:
+1. .venv/ with the pinned test packages from pyproject.toml (reinstalled when that list changes);
+2. Debian's chromium (apt-get) when /usr/bin/chromium is missing: Playwright's own browser
+   download cannot work here, so the e2e tests drive the system browser;
+3. dist/, built fresh, so the e2e tests see the current code.
+Extra arguments go to pytest (``-k cthulhu``, ``tests/wongar``, ``-x``...). Pytest's "no tests
+collected" (exit 5) counts as success so a filter that matches nothing is not a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import tomllib
+import venv
+
+from rituels.tools import build
+from rituels.tools.browser import CHROMIUM
+from rituels.tools.paths import DIST, ROOT, VENV
+
+PYTEST_NO_TESTS = 5
+
+
+def _run(cmd: list[str], **kwargs) -> None:
+    print("test: $ " + " ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True, **kwargs)
+
+
+def test_requirements() -> list[str]:
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        return tomllib.load(fh)["project"]["optional-dependencies"]["test"]
+
+
+def venv_python() -> str:
+    return str(VENV / "bin" / "python")
+
+
+def ensure_venv() -> str:
+    """Create .venv if needed and install the pinned test packages; returns its python."""
+    requirements = test_requirements()
+    stamp = VENV / ".rituels-requirements"
+    wanted = hashlib.sha256("\n".join(requirements).encode()).hexdigest()
+    if not os.path.exists(venv_python()):
+        print(f"test: creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    if not stamp.exists() or stamp.read_text().strip() != wanted:
+        _run([venv_python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+              *requirements])
+        stamp.write_text(wanted + "\n")
+    return venv_python()
+
+
+def ensure_chromium() -> None:
+    if os.path.exists(CHROMIUM):
+        return
+    if os.geteuid() != 0:
+        raise SystemExit(f"test: {CHROMIUM} is missing; install Debian's chromium first "
+                         "(sudo apt-get install chromium)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    _run(["apt-get", "update"], env=env)
+    _run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], env=env)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        python = ensure_venv()
+        ensure_chromium()
+        build.build(DIST)
+    except subprocess.CalledProcessError as exc:
+        print(f"test: error: {' '.join(exc.cmd)} failed (exit {exc.returncode})",
+              file=sys.stderr)
+        return 1
+    except build.BuildError as exc:
+        print(f"test: build error: {exc}", file=sys.stderr)
+        return 1
+    # With no paths, pytest runs pyproject's testpaths: tests/ and e2e/.
+    pytest_args = [a for a in args.pytest_args if a != "--"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "RITUELS_DIST_BUILT": "1"}
+    cmd = [python, "-m", "pytest", *pytest_args]
+    print("test: $ " + " ".join(cmd), flush=True)
+    code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if code == PYTEST_NO_TESTS:
+        print("test: pytest collected no tests (not a failure)")
+        return 0
+    return code
+

@@ -1,0 +1,505 @@
+"""SVG pictures of Tuchulcha's pieces and board (markup strings; all text escaped).
+
+Shared by the live view, the help page and the home-screen thumbnail, so the rules' pictures
+are the very pieces players see on the table. Colour is never the only cue: each colour has its
+own pawn shape, and each stone kind its own engraved symbol.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from rituels.tuchulcha.board import COLOURS, GODS, ENTRY, MYSTIC, PASSAGE, PLAIN, RITUAL, SIDES
+from rituels.tuchulcha.geometry import ALTAR_R, CENTRE, LOOP_RADIUS, SIZE, Layout, layout
+from rituels.viewkit import attrs, esc
+
+# Pawn paint and ink (the count written on it), and shape, by colour index.
+FILL = ("#b7332b", "#2d68b0", "#2a2622", "#e2b02a")
+INK = ("#fff", "#fff", "#fff", "#2a2622")
+EDGE = ("#6e1510", "#143866", "#000", "#7a5a08")
+SHAPES = ("circle", "square", "triangle", "diamond")
+
+# Highlight classes of interactive places (see Mark).
+PICK, PICKED, TARGET = "tu-pick", "tu-picked", "tu-target"
+
+STONE_FILL = {PLAIN: "#d8cdb6", ENTRY: "#d8cdb6", RITUAL: "#e3c48e", MYSTIC: "#c5b3d6",
+              PASSAGE: "#a9c3a6"}
+
+
+@dataclass
+class Scene:
+    """Everything the board picture shows, independent of the rules' classes."""
+
+    side: str
+    stones: dict[int, tuple[int, int]] = field(default_factory=dict)  # stone -> (colour, n)
+    temple: list[int] = field(default_factory=list)        # pawns by colour
+    velthumena: list[int] = field(default_factory=list)
+    forest: list[int] = field(default_factory=list)
+    sanctuary: list[int] = field(default_factory=list)
+    star: list[int] = field(default_factory=list)
+    seals: frozenset[int] = frozenset()
+    tuchulcha: int | None = None       # colour consecrated to Tuchulcha
+    lasa: int | None = None            # colour consecrated to Lasa Vecuvia
+    neutral: frozenset[int] = frozenset()
+    out: frozenset[int] = frozenset()  # colours out of the game
+    show_star: bool = True             # Lasa exists only in 4-player games
+    dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
+
+    @property
+    def colours(self) -> int:
+        return SIDES[self.side].temples
+
+
+@dataclass
+class Mark:
+    """An interactive highlight on a place ("s12" stone 12, "t0" temple of colour 0)."""
+
+    cls: str                                   # tu-pick, tu-picked or tu-target
+    attrs: dict[str, str] = field(default_factory=dict)  # data-select / data-action / label
+    badge: str = ""                            # small text (the die a target uses)
+
+
+def _n(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+# --- pieces -----------------------------------------------------------------------------------
+
+def pawn_shape(colour: int, x: float, y: float, r: float, extra: str = "") -> str:
+    """One pawn outline: red circle, blue square, black triangle, yellow diamond."""
+    paint = f'fill="{FILL[colour]}" stroke="{EDGE[colour]}" stroke-width="{_n(r * 0.12)}"{extra}'
+    shape = SHAPES[colour]
+    if shape == "circle":
+        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" {paint}/>'
+    if shape == "square":
+        s = r * 0.88
+        return (f'<rect x="{_n(x - s)}" y="{_n(y - s)}" width="{_n(2 * s)}" height="{_n(2 * s)}"'
+                f' rx="{_n(r * 0.15)}" {paint}/>')
+    if shape == "triangle":
+        pts = [(x, y - r * 1.12), (x + r * 1.1, y + r * 0.82), (x - r * 1.1, y + r * 0.82)]
+    else:
+        pts = [(x, y - r * 1.18), (x + r * 1.05, y), (x, y + r * 1.18), (x - r * 1.05, y)]
+    return f'<polygon points="{" ".join(f"{_n(a)},{_n(b)}" for a, b in pts)}" {paint}/>'
+
+
+def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str = "") -> str:
+    """A stack of ``count`` pawns: the shape (with a shadow copy when stacked) and the count."""
+    out = ['<g class="tu-pawns">']
+    if count > 1:
+        out.append(pawn_shape(colour, x + r * 0.22, y - r * 0.22, r, ' opacity="0.55"'))
+    out.append(pawn_shape(colour, x, y, r))
+    if role:
+        out.append(role_ring(role, x, y, r))
+    ty = y + r * (0.22 if SHAPES[colour] == "triangle" else 0.0)
+    size = r * (1.0 if SHAPES[colour] == "triangle" else 1.25)
+    out.append(f'<text x="{_n(x)}" y="{_n(ty)}" class="tu-count" fill="{INK[colour]}"'
+               f' font-size="{_n(size)}">{count}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def role_ring(role: str, x: float, y: float, r: float) -> str:
+    """Tuchulcha's pawns wear a dark dashed halo; Lasa's a small star."""
+    if role == "tuchulcha":
+        return (f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r * 1.45)}" fill="none"'
+                f' stroke="#3b1346" stroke-width="{_n(r * 0.22)}"/>'
+                f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r * 1.72)}" fill="none"'
+                f' stroke="#3b1346" stroke-width="{_n(r * 0.08)}"/>')
+    return star(x + r * 1.05, y - r * 1.05, r * 0.5, "#f4e7a1", "#2d3f8a")
+
+
+def star(x: float, y: float, r: float, fill: str, stroke: str) -> str:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append(f"{_n(x + rad * math.cos(a))},{_n(y + rad * math.sin(a))}")
+    return (f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="{stroke}"'
+            f' stroke-width="{_n(r * 0.14)}"/>')
+
+
+def stone_symbol(kind: str, x: float, y: float, r: float) -> str:
+    """The symbol engraved on a stone: horseshoe (ritual), trefoil (mystic), swirl (passage)."""
+    ink = 'fill="none" stroke="#4a3b26" stroke-linecap="round"'
+    if kind == RITUAL:
+        w, top, bottom = r * 0.42, y - r * 0.1, y + r * 0.48
+        return (f'<path d="M{_n(x - w)},{_n(bottom)} L{_n(x - w)},{_n(top)}'
+                f' A{_n(w)},{_n(w)} 0 0 1 {_n(x + w)},{_n(top)} L{_n(x + w)},{_n(bottom)}"'
+                f' {ink} stroke-width="{_n(r * 0.2)}"/>')
+    if kind == MYSTIC:
+        lobes = "".join(
+            f'<circle cx="{_n(x + r * 0.3 * math.cos(a))}" cy="{_n(y + r * 0.3 * math.sin(a))}"'
+            f' r="{_n(r * 0.27)}"/>'
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        )
+        return f'<g fill="#5b3f7a" stroke="#2e1f40" stroke-width="{_n(r * 0.06)}">{lobes}</g>'
+    if kind == PASSAGE:
+        pts = []
+        for i in range(46):
+            a = i * 0.3
+            rad = r * 0.06 + r * 0.62 * i / 45
+            pts.append(f"{_n(x + rad * math.cos(a))},{_n(y + rad * math.sin(a))}")
+        return (f'<polyline points="{" ".join(pts)}" fill="none" stroke="#1f4a2a"'
+                f' stroke-width="{_n(r * 0.13)}" stroke-linecap="round"/>')
+    return ""
+
+
+def seal(x: float, y: float, r: float) -> str:
+    """Lasa's wax seal closing a passage."""
+    return (f'<g class="tu-seal"><circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r * 0.82)}"'
+            f' fill="#8e1b2b" stroke="#4d0912" stroke-width="{_n(r * 0.1)}"/>'
+            + star(x, y, r * 0.5, "#e9c46a", "#6b3b00") + "</g>")
+
+
+def stone(kind: str, x: float, y: float, r: float, ring: int | None = None,
+          sealed: bool = False) -> str:
+    """A stone of the path; ``ring`` is the colour of the temple it is the entry of."""
+    out = [f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{STONE_FILL[kind]}"'
+           f' stroke="#5e5140" stroke-width="{_n(r * 0.09)}" class="tu-stone"/>']
+    if ring is not None:
+        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r * 0.8)}" fill="none"'
+                   f' stroke="{FILL[ring]}" stroke-width="{_n(r * 0.22)}"/>')
+    out.append(seal(x, y, r) if sealed else stone_symbol(kind, x, y, r))
+    return "".join(out)
+
+
+def temple(colour: int, x: float, y: float, god: str, faded: bool = False) -> str:
+    """A small Etruscan temple (pediment, columns, podium) in its colour, god's name below."""
+    w, h = 86, 72
+    left, top = x - w / 2, y - h / 2
+    col = FILL[colour]
+    parts = [
+        f'<g class="tu-temple{" tu-faded" if faded else ""}">',
+        f'<rect x="{_n(left - 4)}" y="{_n(top - 4)}" width="{w + 8}" height="{h + 8}" rx="10"'
+        f' fill="#f4ead3" stroke="{EDGE[colour]}" stroke-width="2"/>',
+        f'<polygon points="{_n(left + 4)},{_n(top + 22)} {_n(x)},{_n(top + 2)}'
+        f' {_n(left + w - 4)},{_n(top + 22)}" fill="{col}" stroke="{EDGE[colour]}"'
+        f' stroke-width="2"/>',
+    ]
+    for i in range(4):
+        cx = left + 14 + i * (w - 28) / 3
+        parts.append(f'<rect x="{_n(cx - 4)}" y="{_n(top + 25)}" width="8" height="24"'
+                     f' fill="{col}" opacity="0.85"/>')
+    parts.append(f'<rect x="{_n(left + 4)}" y="{_n(top + 50)}" width="{w - 8}" height="20"'
+                 f' rx="3" fill="{col}"/>')
+    parts.append(f'<text x="{_n(x)}" y="{_n(top + 61)}" class="tu-god" fill="{INK[colour]}">'
+                 f'{esc(god)}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+_PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)],
+         4: [(1, 1), (3, 1), (1, 3), (3, 3)], 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+         6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}
+
+
+def die_body(value: int, x: float = 0, y: float = 0, size: float = 40) -> str:
+    """A die face drawn in a ``size`` square whose top-left corner is (x, y)."""
+    k = size / 40
+    dots = "".join(f'<circle cx="{_n(x + a * 10 * k)}" cy="{_n(y + b * 10 * k)}"'
+                   f' r="{_n(3.4 * k)}"/>' for a, b in _PIPS.get(value, []))
+    return (f'<rect x="{_n(x + 1.5 * k)}" y="{_n(y + 1.5 * k)}" width="{_n(37 * k)}"'
+            f' height="{_n(37 * k)}" rx="{_n(7 * k)}" fill="#fbf6ea" stroke="#4a3b26"'
+            f' stroke-width="{_n(2.5 * k)}"/><g fill="#2a2622">{dots}</g>')
+
+
+def die_face(value: int, size: float = 40, cls: str = "tu-die") -> str:
+    """A die as a small inline SVG (the side panel, buttons and the help page)."""
+    return (f'<svg class="{cls}" viewBox="0 0 40 40" width="{_n(size)}" height="{_n(size)}"'
+            f' aria-hidden="true">{die_body(value)}</svg>')
+
+
+# --- the board --------------------------------------------------------------------------------
+
+def _path_band(geo: Layout) -> str:
+    w = geo.stone_r * 2 + 22
+    return (f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{LOOP_RADIUS}" fill="none" stroke="#b89c6e"'
+            f' stroke-width="{_n(w + 6)}"/>'
+            f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{LOOP_RADIUS}" fill="none" stroke="#e6d5b0"'
+            f' stroke-width="{_n(w)}"/>')
+
+
+def _pebbles(points, colour: int, r: float) -> str:
+    """A trail: a faint band in the colour under evenly spaced pebbles."""
+    if not points:
+        return ""
+    (ax, ay), (bx, by) = points[0], points[-1]
+    band = (f'<line x1="{_n(ax)}" y1="{_n(ay)}" x2="{_n(bx)}" y2="{_n(by)}" stroke="{FILL[colour]}"'
+            f' stroke-opacity="0.28" stroke-width="{_n(r * 2.6)}" stroke-linecap="round"/>')
+    return band + "".join(
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{FILL[colour]}"'
+        f' stroke="{EDGE[colour]}" stroke-width="1.5"/>' for x, y in points
+    )
+
+
+def _direction_arrows(geo: Layout) -> str:
+    """Small chevrons between stones, pointing clockwise (the way every pawn moves)."""
+    out = []
+    n = geo.side.loop
+    for i in range(geo.side.sector // 2, n, geo.side.sector):
+        (ax, ay), (bx, by) = geo.stones[i], geo.stones[(i + 1) % n]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        angle = math.degrees(math.atan2(by - ay, bx - ax))
+        out.append(f'<path d="M-5,-7 L4,0 L-5,7" transform="translate({_n(mx)},{_n(my)})'
+                   f' rotate({_n(angle)})" fill="none" stroke="#7a6446" stroke-width="3"/>')
+    return "".join(out)
+
+
+def _place_attrs(mark: Mark | None, label: str) -> str:
+    if mark is None:
+        return attrs(role="img", aria_label=label)
+    return attrs(role="button", tabindex="0", aria_label=mark.attrs.get("aria-label", label),
+                 data_select=mark.attrs.get("data-select"),
+                 data_action=mark.attrs.get("data-action"))
+
+
+def _badge(mark: Mark | None, x: float, y: float) -> str:
+    if mark is None or not mark.badge:
+        return ""
+    return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="15" fill="#fbf6ea"'
+            f' stroke="#1d5c3a" stroke-width="3"/><text x="{_n(x)}" y="{_n(y)}"'
+            f' class="tu-count" font-size="19" fill="#1d5c3a">{esc(mark.badge)}</text></g>')
+
+
+def _role(scene: Scene, colour: int) -> str:
+    if colour == scene.tuchulcha:
+        return "tuchulcha"
+    if colour == scene.lasa:
+        return "lasa"
+    return ""
+
+
+def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
+    side = geo.side
+    kinds = side.kinds
+    entry_colour = {e: c for c, e in enumerate(side.entries)}
+    r = geo.stone_r
+    out = []
+    for i, (x, y) in enumerate(geo.stones):
+        kind = kinds[i]
+        sealed = i in scene.seals
+        held = scene.stones.get(i)
+        label = stone_label(tx, i, kind, sealed, entry_colour.get(i), held)
+        mark = marks.get(f"s{i}")
+        cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label)}>')
+        px, py = geo.inward(i, r * 1.02)
+        if mark:
+            # A group to pick is circled on its pawns; a destination on its stone.
+            on_pawns = held and mark.cls != TARGET
+            hx, hy, hr = (px, py, r * 0.82 + 11) if on_pawns else (x, y, r + 9)
+            out.append(f'<circle class="tu-halo" cx="{_n(hx)}" cy="{_n(hy)}" r="{_n(hr)}"/>')
+        out.append(stone(kind, x, y, r, entry_colour.get(i), sealed))
+        nx, ny = geo.normals[i]
+        if not (mark and mark.badge):
+            out.append(f'<text x="{_n(x + nx * (r + 15))}" y="{_n(y + ny * (r + 15))}"'
+                       f' class="tu-num">{i}</text>')
+        if held:
+            colour, count = held
+            out.append(pawn_token(colour, px, py, r * 0.82, count, _role(scene, colour)))
+        out.append(_badge(mark, *geo.outward(i, r + 15)))
+        out.append("</g>")
+    return "".join(out)
+
+
+def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
+    out = []
+    for c in range(scene.colours):
+        x, y = geo.temples[c]
+        px, py = geo.temple_pawns[c]
+        count = scene.temple[c] if c < len(scene.temple) else 0
+        mark = marks.get(f"t{c}")
+        label = temple_label(tx, scene, c, count)
+        cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label)}>')
+        if mark:
+            out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
+        out.append(temple(c, x, y, GODS[c], faded=c in scene.out))
+        if count:
+            out.append(pawn_token(c, px, py, 24, count, _role(scene, c)))
+        out.append(_role_badge(scene, c, *geo.temple_badges[c]))
+        out.append("</g>")
+    return "".join(out)
+
+
+def _role_badge(scene: Scene, colour: int, x: float, y: float) -> str:
+    """Tuchulcha's owner gets a dark crescent mask, Lasa's a star; neutral colours a grey N."""
+    role = _role(scene, colour)
+    if role == "tuchulcha":
+        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="22" fill="#3b1346"'
+                f' stroke="#1b0722" stroke-width="2"/><text x="{_n(x)}" y="{_n(y)}"'
+                f' class="tu-count" font-size="24" fill="#f1d7ff">T</text></g>')
+    if role == "lasa":
+        return f'<g class="tu-role">{star(x, y, 24, "#f4e7a1", "#2d3f8a")}</g>'
+    if colour in scene.neutral:
+        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="19" fill="#e9e4d8"'
+                f' stroke="#7b725f" stroke-width="2"/><text x="{_n(x)}" y="{_n(y)}"'
+                f' class="tu-count" font-size="20" fill="#5b533f">N</text></g>')
+    return ""
+
+
+def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
+    label = area_label(tx, "velthumena", scene.velthumena)
+    out = [
+        f'<g class="tu-place tu-velthumena{" " + mark.cls if mark else ""}"'
+        f'{_place_attrs(mark, label)}>',
+        f'<circle class="tu-halo" cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R + 10}"/>' if mark else "",
+        f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R}" fill="url(#tu-altar)"'
+        f' stroke="#7d5f2e" stroke-width="5"/>',
+        f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R - 18}" fill="none"'
+        f' stroke="#a8834a" stroke-width="2" stroke-dasharray="6 5"/>',
+        f'<text x="{CENTRE}" y="{CENTRE}" class="tu-area-title" font-size="22">'
+        f'{esc(tx.t("tuchulcha.place.velthumena"))}</text>',
+    ]
+    for c in range(scene.colours):
+        # Each colour's arrivals gather where its trail meets the altar.
+        px, py = geo.altar_slots[c]
+        count = scene.velthumena[c] if c < len(scene.velthumena) else 0
+        out.append(f'<g opacity="{1 if count else 0.4}">{pawn_token(c, px, py, 21, count)}</g>')
+    if mark and mark.badge:
+        out.append(_badge(mark, CENTRE, CENTRE + 40))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str,
+          mark: Mark | None = None) -> str:
+    a = geo.areas[name]
+    out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
+           f'{_place_attrs(mark, area_label(tx, name, counts))}>',
+           f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
+           f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'
+           f' class="tu-halo"/>' if mark else "",
+           f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + 24)}" class="tu-area-title">'
+           f'{esc(tx.t("tuchulcha.place." + name))}</text>', icon]
+    shown = [(c, n) for c, n in enumerate(counts) if n]
+    for k, (c, n) in enumerate(shown):
+        col, row = k % 2, k // 2
+        x = a.x + a.w * (0.28 + 0.44 * col)
+        y = a.y + a.h * 0.62 + row * 48 - (24 if len(shown) > 2 else 0)
+        out.append(pawn_token(c, x, y, 20, n))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _dice_tray(scene: Scene, geo: Layout, tx) -> str:
+    """The turn's dice on the table (used ones faded), so spectators see them on the board."""
+    a = geo.areas["legend"]
+    values = ", ".join(str(v) for v, how in scene.dice if how == "")
+    label = tx.t("tuchulcha.dice_label", dice=values or "-")
+    out = [f'<g class="tu-area tu-dice-tray" role="img"{attrs(aria_label=label)}>',
+           f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
+           f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + 24)}" class="tu-area-title">'
+           f'{esc(tx.t("tuchulcha.place.dice"))}</text>']
+    size = 52
+    for k, (value, how) in enumerate(scene.dice[:4]):
+        col, row = k % 2, k // 2
+        x = a.x + a.w / 2 - size - 6 + col * (size + 12)
+        y = a.y + 44 + row * (size + 8)
+        faded = ' opacity="0.3"' if how else ""
+        out.append(f'<g class="tu-tray-die"{faded}>{die_body(value, x, y, size)}</g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tree(x: float, y: float, s: float) -> str:
+    return (f'<rect x="{_n(x - s * 0.12)}" y="{_n(y + s * 0.3)}" width="{_n(s * 0.24)}"'
+            f' height="{_n(s * 0.5)}" fill="#5a3d22"/>'
+            f'<polygon points="{_n(x)},{_n(y - s)} {_n(x + s * 0.7)},{_n(y + s * 0.4)}'
+            f' {_n(x - s * 0.7)},{_n(y + s * 0.4)}" fill="#2f5d34" stroke="#1b3a1f"'
+            f' stroke-width="2"/>')
+
+
+def _area_icons(geo: Layout) -> dict[str, str]:
+    f, s, st = geo.areas["forest"], geo.areas["sanctuary"], geo.areas["star"]
+    forest = "".join(_tree(f.x + f.w * k, f.y + 62, 17) for k in (0.2, 0.8))
+    sanct_x, sanct_y = s.x + s.w * 0.5, s.y + 58
+    sanctuary = (f'<path d="M{_n(sanct_x - 22)},{_n(sanct_y + 14)} Q{_n(sanct_x)},'
+                 f'{_n(sanct_y - 34)} {_n(sanct_x + 22)},{_n(sanct_y + 14)} Z" fill="#3b1346"/>'
+                 f'<circle cx="{_n(sanct_x - 7)}" cy="{_n(sanct_y)}" r="3.5" fill="#e7c6f5"/>'
+                 f'<circle cx="{_n(sanct_x + 7)}" cy="{_n(sanct_y)}" r="3.5" fill="#e7c6f5"/>')
+    return {
+        "forest": forest,
+        "sanctuary": sanctuary,
+        "star": star(st.x + st.w * 0.5, st.y + 56, 20, "#f4e7a1", "#2d3f8a"),
+    }
+
+
+DEFS = (
+    '<defs>'
+    '<radialGradient id="tu-table" cx="50%" cy="50%" r="70%">'
+    '<stop offset="0" stop-color="#efe0bd"/><stop offset="1" stop-color="#cfb487"/>'
+    '</radialGradient>'
+    '<radialGradient id="tu-altar" cx="50%" cy="40%" r="65%">'
+    '<stop offset="0" stop-color="#fff3cf"/><stop offset="1" stop-color="#d9b56c"/>'
+    '</radialGradient>'
+    '</defs>'
+)
+
+
+def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str = "tu-board") -> str:
+    """The whole board. ``tx`` gives texts (``t``/``tn``, e.g. a ViewContext)."""
+    marks = marks or {}
+    geo = layout(scene.side)
+    icons = _area_icons(geo)
+    parts = [
+        f'<svg class="{cls}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
+        f'{attrs(aria_label=tx.t("tuchulcha.board", side=scene.side))}>',
+        DEFS,
+        f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" rx="28" fill="url(#tu-table)"/>',
+        f'<rect x="8" y="8" width="{SIZE - 16}" height="{SIZE - 16}" rx="22" fill="none"'
+        f' stroke="#8a6a3c" stroke-width="4" stroke-dasharray="2 10" stroke-linecap="round"/>',
+        _path_band(geo),
+        _direction_arrows(geo),
+    ]
+    for c in range(scene.colours):
+        parts.append(_pebbles(geo.entry_trails[c], c, 8))
+        parts.append(_pebbles(geo.exit_trails[c], c, 7))
+    parts.append(_altar(scene, geo, tx, marks.get("velthumena")))
+    parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"]))
+    parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"]))
+    if scene.show_star:
+        parts.append(_area(scene, geo, tx, "star", scene.star, icons["star"], marks.get("star")))
+    if scene.dice:
+        parts.append(_dice_tray(scene, geo, tx))
+    parts.append(_temples(scene, geo, tx, marks))
+    parts.append(_stones(scene, geo, tx, marks))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- accessible names -------------------------------------------------------------------------
+
+def pawns_text(tx, colour: int, count: int) -> str:
+    """"3 aruspices rouges" (the adjective agrees, hence one key per colour)."""
+    return tx.tn(f"tuchulcha.pawns.{COLOURS[colour]}", count)
+
+
+def stone_label(tx, stone_no: int, kind: str, sealed: bool, entry: int | None,
+                held: tuple[int, int] | None) -> str:
+    what = tx.t(f"tuchulcha.kind.{kind}")
+    if entry is not None:
+        what = tx.t("tuchulcha.kind.entry_of", colour=tx.t(f"tuchulcha.colour.{COLOURS[entry]}"))
+    if sealed:
+        what = tx.t("tuchulcha.kind.sealed")
+    base = tx.t("tuchulcha.stone", n=stone_no, kind=what)
+    if held:
+        return tx.t("tuchulcha.label.with", place=base, pawns=pawns_text(tx, *held))
+    return tx.t("tuchulcha.label.empty", place=base)
+
+
+def temple_label(tx, scene: Scene, colour: int, count: int) -> str:
+    base = tx.t("tuchulcha.temple_of", god=GODS[colour],
+                colour=tx.t(f"tuchulcha.colour.{COLOURS[colour]}"))
+    if count:
+        return tx.t("tuchulcha.label.with", place=base, pawns=pawns_text(tx, colour, count))
+    return tx.t("tuchulcha.label.empty", place=base)
+
+
+def area_label(tx, name: str, counts: list[int]) -> str:
+    base = tx.t(f"tuchulcha.place.{name}")
+    held = [pawns_text(tx, c, n) for c, n in enumerate(counts) if n]
+    if not held:
+        return tx.t("tuchulcha.label.empty", place=base)
+    return tx.t("tuchulcha.label.with", place=base, pawns=", ".join(held))

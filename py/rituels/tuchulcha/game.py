@@ -1,0 +1,17 @@
+"""The Tuchulcha game definition: 2 to 4 players, no set-up options, two bot levels."""
+
+from rituels.engine.bots import RandomBot
+from rituels.engine.game import Game
+from rituels.tuchulcha.bots import StrongBot
+from rituels.tuchulcha.rules import GAME_ID, new_state
+
+GAME = Game(
+    id=GAME_ID,
+    min_players=2,
+    max_players=4,
+    new_state=new_state,
+    options=(),
+    bots={"easy": RandomBot, "strong": StrongBot},
+    hidden_information=False,
+    default_players=4,
+)

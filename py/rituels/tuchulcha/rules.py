@@ -1,0 +1,894 @@
+"""Tuchulcha's rules: the game state, its actions and their notation.
+
+See shared/rules/tuchulcha.md for the rules and docs/games/tuchulcha.md for the public attributes
+views read and the action notation. Every board number and cost comes from ``board``.
+
+Turn flow (``phase``): START (optional role change, only offered when one is possible) -> ROLL
+(chance) -> THIRD (after a double) -> ROLL3 (chance) or DISCARD (Tuchulcha) -> MOVE (one die at a
+time) -> END (only for the player who just removed Tuchulcha: may consecrate) -> next player.
+
+The maximum-dice rule is enforced per move: a move is legal only if, after it, the remaining dice
+can still be used as fully as the best sequence allows. ``_max_use`` computes that best count by
+a memoised depth-first search that stops as soon as every die is used.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
+from math import factorial
+from typing import Any
+
+from rituels.engine.state import CHANCE, TERMINAL, GameState, IllegalAction, NotationError
+from rituels.tuchulcha import board
+from rituels.tuchulcha.board import MULTIPLIER, MYSTIC, PASSAGE, Side, side_for
+
+GAME_ID = "tuchulcha"
+
+SETUP, START, ROLL, THIRD, ROLL3, DISCARD, MOVE, END, OVER = (
+    "setup", "start", "roll", "third", "roll3", "discard", "move", "end", "over")
+CHANCE_PHASES = (SETUP, ROLL, ROLL3)
+
+VELTHUMENA = "velthumena"
+STAR = "S"
+_V = -1                                  # internal destination code for Velthumena
+NORMAL, TUCHULCHA, LASA = 0, 1, 2        # the mover's role
+
+MoveEffect = namedtuple("MoveEffect", "colour src dest count hit hit_to lost seal")
+
+
+# --- static tables ------------------------------------------------------------------------
+class _Layout:
+    """Per-side lookup tables (computed once): routes, multipliers, passages."""
+
+    def __init__(self, side: Side):
+        self.side = side
+        self.loop = side.loop
+        self.mult = tuple(MULTIPLIER[k] for k in side.kinds)
+        self.mystic = tuple(k == MYSTIC for k in side.kinds)
+        self.passages = frozenset(side.passages)
+        # route[c][step] = stone for step 1..last_step; step[c][stone] = route step of stone
+        self.route = tuple(
+            (None,) + tuple(side.stone_at(c, s) for s in range(1, side.last_step + 1))
+            for c in range(side.temples))
+        self.step = tuple(tuple(side.step_of(c, x) for x in range(side.loop))
+                          for c in range(side.temples))
+
+
+_LAYOUTS = {name: _Layout(s) for name, s in board.SIDES.items()}
+
+
+def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Unordered results of n dice (sorted high to low) with exact probabilities."""
+    faces = range(board.DIE_FACES, 0, -1)
+    total = board.DIE_FACES ** n
+    out = []
+    for combo in combinations_with_replacement(faces, n):
+        ways = factorial(n)
+        for v in set(combo):
+            ways //= factorial(combo.count(v))
+        out.append((("dice", combo), Fraction(ways, total)))
+    return out
+
+
+_DICE_OUTCOMES = {n: _dice_outcomes(n) for n in {1, board.DICE, board.TUCHULCHA_DICE,
+                                                 board.LASA_DICE}}
+
+
+def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    i = dice.index(die)
+    return dice[:i] + dice[i + 1:]
+
+
+def _src_key(src) -> tuple:
+    """Order of sources in action lists: temples, the star, then stones by number."""
+    return (1, src, "") if isinstance(src, int) else (0, 0, src)
+
+
+# --- the state ----------------------------------------------------------------------------
+class TuchulchaState(GameState):
+    game_id = GAME_ID
+
+    def __init__(self, num_players: int):
+        if num_players not in (2, 3, 4):
+            raise ValueError("Tuchulcha takes 2 to 4 players")
+        side = side_for(num_players)
+        self.num_players = num_players
+        self.side = side
+        self._lay = _LAYOUTS[side.name]
+        self.colours = range(side.temples)
+        if num_players == 2:
+            owned = [c for c in self.colours if c not in board.NEUTRALS_2P]
+            self.owner = tuple(owned.index(c) if c in owned else None for c in self.colours)
+        else:
+            self.owner = tuple(self.colours)
+        self._colours_of = tuple(tuple(c for c in self.colours if self.owner[c] == p)
+                                 for p in range(num_players))
+        neutral = tuple(c for c in self.colours if self.owner[c] is None)
+        self._movers = tuple(self._colours_of[p] + neutral for p in range(num_players))
+        T = side.temples
+        self.temple = [side.pawns] * T
+        self.path = [0] * T               # pawns on the stones, per colour
+        self.velthumena = [0] * T
+        self.forest = [0] * T
+        self.sanctuary = [0] * T
+        self.star = [0] * T
+        self.stones: list = [None] * side.loop
+        self.seals: frozenset = frozenset()
+        self.tuchulcha: int | None = None
+        self.lasa: int | None = None
+        self.consecrations = 0
+        self.out: frozenset = frozenset()
+        self.player = 0
+        self.first_player: int | None = None
+        self.phase = SETUP
+        self.rolled: tuple = ()
+        self.discarded: int | None = None
+        self.dice: tuple = ()
+        self.used: list = []
+        self.frozen: dict = {}
+        self.must_leave: dict = {}
+        self.end_reason: str | None = None
+        self._winners: list = []
+        self.passed: int | None = None
+        self._removed_by: int | None = None   # player whose pawn ousted Tuchulcha this turn
+        self._progress = False                # race progress this turn (stall rule)
+        self._acted = False                   # consecrated this turn (stuck rule)
+        self._idle_turns = 0
+        self._stall_turns = 0
+        self._maxleft = 0                     # dice still usable this turn (max-dice rule)
+        self._memo: dict = {}
+        self._legal: list | None = None
+
+    # --- cheap copies ---------------------------------------------------------------------
+    def clone(self) -> "TuchulchaState":
+        new = object.__new__(TuchulchaState)
+        d = self.__dict__.copy()
+        for name in ("temple", "path", "velthumena", "forest", "sanctuary", "star", "stones",
+                     "used"):
+            d[name] = d[name][:]
+        d["frozen"] = dict(self.frozen)
+        d["must_leave"] = dict(self.must_leave)
+        d["_winners"] = list(self._winners)
+        new.__dict__ = d
+        return new
+
+    # --- public helpers -------------------------------------------------------------------
+    def colours_of(self, player: int) -> tuple[int, ...]:
+        return self._colours_of[player]
+
+    @property
+    def next_cost(self) -> int:
+        return board.FIRST_COST + board.COST_STEP * self.consecrations
+
+    def in_play(self, colour: int) -> int:
+        return self.temple[colour] + self.path[colour] + self.star[colour]
+
+    def player_in_play(self, player: int) -> int:
+        return sum(self.in_play(c) for c in self._colours_of[player])
+
+    def tuchulcha_colour(self) -> int:
+        return self._colours_of[self.tuchulcha][0] if self.tuchulcha is not None else -1
+
+    def lasa_colour(self) -> int:
+        return self._colours_of[self.lasa][0] if self.lasa is not None else -1
+
+    def group_colour(self, src) -> int | None:
+        if isinstance(src, int):
+            occ = self.stones[src]
+            return occ[0] if occ else None
+        if src == STAR:
+            return self.lasa_colour() if self.lasa is not None else None
+        return int(src[1:])
+
+    def power(self, stone: int) -> int:
+        occ = self.stones[stone]
+        return occ[1] * self._lay.mult[stone] if occ else 0
+
+    def in_game(self) -> list[int]:
+        return [p for p in range(self.num_players) if p not in self.out]
+
+    def sources(self) -> list:
+        if self.phase != MOVE:
+            return []
+        seen = []
+        for a in self.legal_actions():
+            if isinstance(a[0], int) and a[1] not in seen:
+                seen.append(a[1])
+        return seen
+
+    def moves_from(self, src) -> list:
+        if self.phase != MOVE:
+            return []
+        return [a for a in self.legal_actions() if isinstance(a[0], int) and a[1] == src]
+
+    def move_destination(self, action) -> int | str:
+        return self.move_effect(action).dest
+
+    def move_effect(self, action) -> MoveEffect:
+        """What a move would do (the action need not be legal, but must be a move)."""
+        die, src, count = action
+        colour = self.group_colour(src)
+        if colour is None:
+            raise IllegalAction(f"no pawn at {src!r}")
+        role = self._role_of_colour(colour)
+        dest, _ = self._target(colour, src, die, role)
+        if dest is None:
+            raise IllegalAction("that die cannot move this group")
+        if dest == _V:
+            return MoveEffect(colour, src, VELTHUMENA, count, None, None, False, False)
+        unsealed = dest in self._lay.passages and dest not in self.seals
+        if role == LASA:
+            return MoveEffect(colour, src, dest, count, None, None, False, unsealed)
+        occ = self.stones[dest]
+        hit = occ if occ and occ[0] != colour else None
+        hit_to = None
+        if hit:
+            hit_to = "temple" if hit[0] == self.lasa_colour() and role != TUCHULCHA else "forest"
+        return MoveEffect(colour, src, dest, count, hit, hit_to, unsealed, False)
+
+    def consecrations_available(self) -> list:
+        if self.phase not in (START, END):
+            return []
+        return [a for a in self.legal_actions() if isinstance(a, tuple) and a[0] == "C"]
+
+    # --- protocol: whose decision --------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        return self.player
+
+    def chance_owner(self) -> int | None:
+        return None if self.phase in (SETUP, OVER) else self.player
+
+    def chance_outcomes(self) -> list:
+        if self.phase == SETUP:
+            p = Fraction(1, self.num_players)
+            return [(("first", i), p) for i in range(self.num_players)]
+        if self.phase == ROLL:
+            n = (board.TUCHULCHA_DICE if self.player == self.tuchulcha
+                 else board.LASA_DICE if self.player == self.lasa else board.DICE)
+            return _DICE_OUTCOMES[n]
+        if self.phase == ROLL3:
+            return _DICE_OUTCOMES[1]
+        raise ValueError("not a chance node")
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list:
+        ph = self.phase
+        if ph in CHANCE_PHASES:
+            return [a for a, _ in self.chance_outcomes()]
+        if ph == MOVE:
+            return self._move_actions()
+        if ph == START:
+            out = ["roll"] + self._consecration_actions(self.player)
+            if self._can_lasa(self.player):
+                out.append("L")
+            return out
+        if ph == THIRD:
+            return ["third", "nothird"]
+        if ph == DISCARD:
+            return [("discard", v) for v in sorted(set(self.rolled), reverse=True)]
+        if ph == END:
+            return self._consecration_actions(self.player) + ["done"]
+        return []
+
+    # --- roles ----------------------------------------------------------------------------
+    def _role_of_colour(self, colour: int) -> int:
+        owner = self.owner[colour]
+        if owner is not None and owner == self.tuchulcha:
+            return TUCHULCHA
+        if owner is not None and owner == self.lasa:
+            return LASA
+        return NORMAL
+
+    def _may_become_tuchulcha(self, p: int) -> bool:
+        if (self.num_players not in board.TUCHULCHA_PLAYERS or self.tuchulcha is not None
+                or p in self.out or p == self.lasa):
+            return False
+        return all(self.player_in_play(q) >= board.OTHERS_MIN_IN_PLAY
+                   for q in self.in_game() if q != p)
+
+    def _consecration_actions(self, p: int) -> list:
+        """Every way to pay the next consecration: the pawns taken from the temple or the path
+        are listed; the rest (at least COST_FROM_GOAL) come from Velthumena, then the forest."""
+        if not self._may_become_tuchulcha(p):
+            return []
+        c = self._colours_of[p][0]
+        cost = self.next_cost
+        pool = self.velthumena[c] + self.forest[c]
+        if pool < board.COST_FROM_GOAL:
+            return []
+        sources = [(s, occ[1]) for s, occ in enumerate(self.stones) if occ and occ[0] == c]
+        if self.temple[c]:
+            sources.insert(0, (f"T{c}", self.temple[c]))
+        in_play = self.in_play(c)
+        out = []
+        for k in range(0, cost - board.COST_FROM_GOAL + 1):
+            if cost - k > pool or in_play - k < 1:  # [decision] keep at least one pawn in play
+                continue
+            out.extend(self._spread(sources, k))
+        return [("C", tuple(sorted(take, key=lambda t: _src_key(t[0])))) for take in out]
+
+    @staticmethod
+    def _spread(sources: list, k: int) -> list:
+        """All ways to take k pawns from sources [(src, available)] as tuples of (src, n)."""
+        if k == 0:
+            return [()]
+        ways = []
+
+        def rec(i, left, acc):
+            if left == 0:
+                ways.append(tuple(acc))
+                return
+            if i == len(sources):
+                return
+            src, avail = sources[i]
+            for n in range(min(avail, left), -1, -1):
+                rec(i + 1, left - n, acc + [(src, n)] if n else acc)
+        rec(0, k, [])
+        return ways
+
+    def _can_lasa(self, p: int) -> bool:
+        return (self.num_players in board.LASA_PLAYERS and self.tuchulcha is not None
+                and self.lasa is None and p != self.tuchulcha and p not in self.out
+                and self.player_in_play(p) >= board.LASA_MIN_IN_PLAY)
+
+    def _role_change_possible(self, p: int) -> bool:
+        return bool(self._consecration_actions(p)) or self._can_lasa(p)
+
+    def _consecrate(self, take: tuple) -> None:
+        p = self.player
+        c = self._colours_of[p][0]
+        cost = self.next_cost
+        for src, n in take:
+            if isinstance(src, int):
+                occ = self.stones[src]
+                left = occ[1] - n
+                self.stones[src] = (c, left) if left else None
+                self.path[c] -= n
+            else:
+                self.temple[c] -= n
+        rest = cost - sum(n for _, n in take)
+        from_v = min(rest, self.velthumena[c])
+        self.velthumena[c] -= from_v
+        self.forest[c] -= rest - from_v
+        self.sanctuary[c] += cost
+        self.forest[c] += self.velthumena[c]   # his Velthumena pawns no longer score
+        self.velthumena[c] = 0
+        self.tuchulcha = p
+        self.consecrations += 1
+        self._progress = self._acted = True
+        self._check_after_change()
+
+    def _consecrate_lasa(self) -> None:
+        c = self._colours_of[self.player][0]
+        self.lasa = self.player
+        self.star[c] += self.velthumena[c] + self.forest[c]
+        self.velthumena[c] = self.forest[c] = 0
+        self._progress = self._acted = True
+        self._check_after_change()
+
+    # --- movement -------------------------------------------------------------------------
+    def _target(self, colour: int, src, die: int, role: int) -> tuple[int | None, bool]:
+        """Landing of a group of ``colour`` at ``src`` moved by ``die``: (stone or _V or None,
+        whether a Lasa pawn passed over an unsealed passage on the way)."""
+        lay = self._lay
+        on_stone = isinstance(src, int)
+        if role == LASA:
+            return self._lasa_walk(colour, src, die)
+        if role == TUCHULCHA:  # loops for ever, never enters Velthumena
+            if on_stone:
+                return (src + die) % lay.loop, False
+            return (self.side.entries[colour] + die - 1) % lay.loop, False
+        step = lay.step[colour][src] + die if on_stone else die
+        if step > self.side.last_step:
+            return _V, False
+        return lay.route[colour][step], False
+
+    def _lasa_walk(self, colour: int, src, die: int) -> tuple[int | None, bool]:
+        """Lasa's pawns count only empty stones (occupied ones are skipped)."""
+        stones, loop, passages, seals = self.stones, self._lay.loop, self._lay.passages, self.seals
+        if isinstance(src, int):
+            x, origin = (src + 1) % loop, src
+        else:
+            x, origin = self.side.entries[colour], None
+        if not any(o is None for i, o in enumerate(stones) if i != origin):
+            return None, False
+        left = die
+        passed = False
+        while True:
+            if stones[x] is None and x != origin:
+                left -= 1
+                if left == 0:
+                    return x, passed
+                if x in passages and x not in seals:
+                    passed = True
+            x = (x + 1) % loop
+
+    def _raw_moves(self) -> list:
+        """Every single-die move of the player now, ignoring the maximum-dice rule."""
+        p = self.player
+        role = TUCHULCHA if p == self.tuchulcha else LASA if p == self.lasa else NORMAL
+        movers = self._movers[p]
+        stones, frozen = self.stones, self.frozen
+        if self.must_leave:
+            sources = [(s, stones[s][0], stones[s][1] - frozen.get(s, 0))
+                       for s in sorted(self.must_leave)]
+        else:
+            sources = [(f"T{c}", c, self.temple[c]) for c in movers if self.temple[c]]
+            if role == LASA:
+                lc = movers[0]
+                if self.star[lc]:
+                    sources.append((STAR, lc, self.star[lc]))
+            for s, occ in enumerate(stones):
+                if occ and occ[0] in movers:
+                    avail = occ[1] - frozen.get(s, 0)
+                    if avail > 0:
+                        sources.append((s, occ[0], avail))
+        tcol = self.tuchulcha_colour()
+        mult = self._lay.mult
+        single_lasa = role == LASA and self.in_play(movers[0]) == 1
+        out = []
+        for die in sorted(set(self.dice), reverse=True):
+            for src, colour, avail in sources:
+                dest, passed = self._target(colour, src, die, role)
+                if dest is None:
+                    continue
+                lo = 1
+                if dest != _V and role != LASA:
+                    occ = stones[dest]
+                    if occ is not None and occ[0] != colour:
+                        if occ[0] == tcol:
+                            continue
+                        lo = occ[1] * (1 if role == TUCHULCHA else mult[dest])
+                        if lo > avail:
+                            continue
+                for k in range(lo, avail + 1):
+                    out.append((die, src, k))
+                if single_lasa and passed:
+                    out.append(("skip", die))
+        return out
+
+    def _do_move(self, action) -> None:
+        """Play one die (no turn bookkeeping): move, hit, lose, seal, then role/end checks."""
+        die = action[1] if action[0] == "skip" else action[0]
+        self.dice = _remove_die(self.dice, die)
+        self.used.append(die)
+        if action[0] == "skip":
+            return
+        _, src, k = action
+        stones = self.stones
+        if isinstance(src, int):
+            colour, have = stones[src]
+            stones[src] = (colour, have - k) if have > k else None
+            self.path[colour] -= k
+            if src in self.must_leave:
+                left = self.must_leave[src] - k
+                if left > 0:
+                    self.must_leave[src] = left
+                else:
+                    del self.must_leave[src]
+        elif src == STAR:
+            colour = self.lasa_colour()
+            self.star[colour] -= k
+        else:
+            colour = int(src[1:])
+            self.temple[colour] -= k
+        role = self._role_of_colour(colour)
+        if role == NORMAL:
+            self._progress = True
+        dest, _ = self._target(colour, src, die, role)
+        if dest == _V:
+            self.velthumena[colour] += k
+            if self.tuchulcha is not None and self.owner[colour] != self.tuchulcha:
+                self._oust_tuchulcha()
+        elif dest in self._lay.passages and dest not in self.seals:
+            self._progress = True
+            if role == LASA:           # seals the passage, the pawn goes to the star
+                self.seals = self.seals | {dest}
+                self.star[colour] += k
+            else:                      # stopped on a passage: lost to the forest
+                self.forest[colour] += k
+        else:
+            occ = stones[dest]
+            if occ is not None and occ[0] != colour:
+                self._progress = True
+                dc, dn = occ
+                self.path[dc] -= dn
+                if dc == self.lasa_colour() and role != TUCHULCHA:
+                    self.temple[dc] += dn
+                else:
+                    self.forest[dc] += dn
+                occ = None
+                self.must_leave.pop(dest, None)
+                if role != TUCHULCHA:  # the hitting group stops for the rest of the turn
+                    self.frozen[dest] = k
+                else:
+                    self.frozen.pop(dest, None)
+            stones[dest] = (colour, occ[1] + k) if occ else (colour, k)
+            self.path[colour] += k
+        self._check_after_change()
+
+    def _oust_tuchulcha(self) -> None:
+        t = self.tuchulcha
+        self._retire(t)
+        self.tuchulcha = None
+        self._removed_by = self.player
+
+    def _retire(self, p: int) -> None:
+        """Player p is out of the game: [decision] their pawns still in play go to the forest."""
+        for c in self._colours_of[p]:
+            for s, occ in enumerate(self.stones):
+                if occ and occ[0] == c:
+                    self.stones[s] = None
+                    self.frozen.pop(s, None)
+                    self.must_leave.pop(s, None)
+            self.forest[c] += self.in_play(c)
+            self.temple[c] = self.path[c] = self.star[c] = 0
+        self.out = self.out | {p}
+
+    def _check_after_change(self) -> None:
+        """Eliminations and the end of the game, checked after every change of position."""
+        t = self.tuchulcha
+        if t is not None:
+            for q in self.in_game():
+                if self.player_in_play(q) == 0:
+                    self.out = self.out | {q}
+                    if q == t:             # [decision] a Tuchulcha with no pawn left is out
+                        self.tuchulcha = t = None
+                    if q == self.lasa:
+                        self.lasa = None
+        if self.lasa is not None:
+            lc = self.lasa_colour()
+            unsealed = len(self._lay.passages) - len(self.seals)
+            if unsealed == 0:
+                return self._finish("lasa", [self.lasa])
+            if self.in_play(lc) < unsealed:
+                self._retire(self.lasa)
+                self.lasa = None
+        if t is not None:
+            tc = self.tuchulcha_colour()
+            if not any(self.in_play(c) for c in self.colours if c != tc):
+                return self._finish("tuchulcha", [t])
+        else:
+            if any(self.player_in_play(q) == 0 for q in self.in_game()):
+                self._finish_by_count("race")
+
+    def _finish_by_count(self, reason: str) -> None:
+        players = self.in_game()
+        score = {q: sum(self.velthumena[c] for c in self._colours_of[q]) for q in players}
+        best = max(score.values(), default=0)
+        self._finish(reason, [q for q in players if score[q] == best])
+
+    def _finish(self, reason: str, winners: list) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self._winners = sorted(winners)
+        self.dice = ()
+
+    # --- the maximum-dice rule ------------------------------------------------------------
+    def _pos_key(self) -> tuple:
+        return (tuple(self.stones), tuple(self.temple), tuple(self.star), self.seals,
+                tuple(sorted(self.frozen.items())), tuple(sorted(self.must_leave.items())),
+                self.tuchulcha, self.lasa, self.player, self.dice)
+
+    def _max_use(self) -> int:
+        """The largest number of the remaining dice that some sequence of moves uses."""
+        n = len(self.dice)
+        if n == 0:
+            return 0
+        key = self._pos_key()
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        best = 0
+        for m in self._raw_moves():
+            if n == 1:
+                best = 1
+                break
+            child = self.clone()
+            child._do_move(m)
+            got = n if child.phase == OVER else 1 + child._max_use()
+            if got > best:
+                best = got
+                if best == n:
+                    break
+        memo[key] = best
+        return best
+
+    def _begin_moves(self) -> None:
+        """Dice are final: set the mystic obligation and the number of dice to use."""
+        self.phase = MOVE
+        self.dice = tuple(sorted(self.dice, reverse=True))
+        self.must_leave = {}
+        if self.player != self.tuchulcha:
+            lay = self._lay
+            own = self._colours_of[self.player]
+            bound = {s: occ[1] for s, occ in enumerate(self.stones)
+                     if occ and occ[0] in own and lay.mystic[s]}
+            if bound:
+                free = self._max_use()
+                self.must_leave = bound
+                if self._max_use() < free:  # obeying would use fewer dice: obligation lifted
+                    self.must_leave = {}
+        self._maxleft = self._max_use()
+        if self._maxleft == 0:
+            self._end_turn()
+
+    def _move_actions(self) -> list:
+        raw = self._raw_moves()
+        need = self._maxleft
+        if need <= 1:
+            return raw
+        quick = self._quick_ok(raw) if need == 2 else None
+        out = []
+        for m in raw:
+            if quick is not None and quick(m):
+                out.append(m)
+                continue
+            child = self.clone()
+            child._do_move(m)
+            if child.phase == OVER or 1 + child._max_use() >= need:
+                out.append(m)
+        return out
+
+    def _quick_ok(self, raw: list):
+        """With two dice to use, a move m is surely legal when some move with the other die
+        touches neither m's source nor its landing stone (it stays legal after m). Returns
+        None when this shortcut does not apply (Lasa's counting, the mystic obligation)."""
+        if self.player == self.lasa or self.must_leave or len(self.dice) != 2:
+            return None
+        by_die: dict = {}
+        for m in raw:
+            if m[0] != "skip":
+                by_die.setdefault(m[0], []).append(m)
+        d0, d1 = self.dice
+        touched = {}
+
+        def landing(m):
+            if m not in touched:
+                dest, _ = self._target(self.group_colour(m[1]), m[1], m[0],
+                                       TUCHULCHA if self.player == self.tuchulcha else NORMAL)
+                touched[m] = dest
+            return touched[m]
+
+        def ok(m):
+            if m[0] == "skip":
+                return False
+            other = d1 if m[0] == d0 else d0
+            src, dst = m[1], landing(m)
+            for m2 in by_die.get(other, ()):
+                to = landing(m2)
+                if m2[1] != src and m2[1] != dst and to != src and (to != dst or to == _V):
+                    return True
+            return False
+        return ok
+
+    # --- turn flow ------------------------------------------------------------------------
+    def _end_turn(self) -> None:
+        if self.phase == OVER:
+            return
+        p = self.player
+        moved = bool(self.used) or self._acted
+        self.passed = None if moved else p
+        self._idle_turns = 0 if moved else self._idle_turns + 1
+        self._stall_turns = 0 if self._progress else self._stall_turns + 1
+        self.dice = ()
+        self.frozen = {}
+        self.must_leave = {}
+        if self._removed_by == p and p not in self.out and self._consecration_actions(p):
+            self.phase = END
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        players = self.in_game()
+        if self._idle_turns >= len(players):
+            return self._finish_by_count("stuck")
+        if self._stall_turns >= board.STALL_ROUNDS * len(players):
+            return self._finish_by_count("stall")
+        p = self.player
+        for i in range(1, self.num_players + 1):
+            q = (p + i) % self.num_players
+            if q not in self.out:
+                break
+        self._start_turn(q)
+
+    def _start_turn(self, p: int) -> None:
+        self.player = p
+        self.rolled = ()
+        self.discarded = None
+        self.dice = ()
+        self.used = []
+        self.frozen = {}
+        self.must_leave = {}
+        self._removed_by = None
+        self._progress = self._acted = False
+        self._memo = {}
+        self.phase = START if self._role_change_possible(p) else ROLL
+
+    # --- applying actions -----------------------------------------------------------------
+    def apply(self, action) -> None:
+        ph = self.phase
+        self._legal = None
+        if ph == MOVE:
+            self._do_move(action)
+            if self.phase == OVER:
+                return
+            self._maxleft -= 1
+            if self._maxleft <= 0 or not self.dice or self.player in self.out:
+                self._end_turn()
+        elif ph == SETUP:
+            self.first_player = action[1]
+            self._start_turn(action[1])
+        elif ph == ROLL:
+            self.rolled = self.dice = action[1]
+            if self.player == self.tuchulcha:
+                self.phase = DISCARD
+            elif (board.THIRD_DIE_ON_DOUBLE and self.player != self.lasa
+                  and len(set(action[1])) == 1):
+                self.phase = THIRD
+            else:
+                self._begin_moves()
+        elif ph == ROLL3:
+            self.rolled = self.rolled + action[1]
+            self.dice = self.rolled
+            self._begin_moves()
+        elif ph == THIRD:
+            if action == "third":
+                self.phase = ROLL3
+            else:
+                self._begin_moves()
+        elif ph == DISCARD:
+            self.discarded = action[1]
+            self.dice = _remove_die(self.rolled, action[1])
+            self._begin_moves()
+        elif ph == START:
+            if action == "L":
+                self._consecrate_lasa()
+            elif action != "roll":
+                self._consecrate(action[1])
+            if self.phase != OVER:
+                self.phase = ROLL
+        elif ph == END:
+            if action != "done":
+                self._consecrate(action[1])
+            if self.phase != OVER:
+                self._next_turn()
+        else:
+            raise IllegalAction("the game is over")
+
+    # --- notation -------------------------------------------------------------------------
+    def action_to_str(self, action) -> str:
+        if isinstance(action, str):
+            return action
+        head = action[0]
+        if isinstance(head, int):
+            die, src, count = action
+            return f"{die}:{src}x{count}"
+        if head == "dice":
+            return "d" + "".join(str(v) for v in action[1])
+        if head == "first":
+            return f"first{action[1]}"
+        if head == "discard":
+            return f"discard{action[1]}"
+        if head == "skip":
+            return f"skip{action[1]}"
+        if head == "C":
+            return "C" + (":" + ",".join(f"{s}x{n}" for s, n in action[1]) if action[1] else "")
+        raise ValueError(f"not a Tuchulcha action: {action!r}")
+
+    def _parse_src(self, text: str):
+        if text == STAR:
+            return STAR
+        if text[:1] == "T" and text[1:].isdigit() and int(text[1:]) < self.side.temples:
+            return text
+        if text.isdigit() and int(text) < self.side.loop and str(int(text)) == text:
+            return int(text)
+        raise NotationError(f"unknown place {text!r}")
+
+    @staticmethod
+    def _parse_count(text: str) -> int:
+        if not text.isdigit() or text != str(int(text)) or int(text) < 1:
+            raise NotationError(f"bad pawn count {text!r}")
+        return int(text)
+
+    def str_to_action(self, text: str):
+        if not isinstance(text, str) or not text:
+            raise NotationError("empty action")
+        if text in ("roll", "L", "third", "nothird", "done"):
+            return text
+        faces = board.DIE_FACES
+
+        def die_of(s: str) -> int:
+            if len(s) != 1 or not s.isdigit() or not 1 <= int(s) <= faces:
+                raise NotationError(f"bad die {s!r} in {text!r}")
+            return int(s)
+
+        if text.startswith("first") and text[5:].isdigit():
+            p = int(text[5:])
+            if str(p) == text[5:] and p < self.num_players:
+                return ("first", p)
+        elif text.startswith("discard"):
+            return ("discard", die_of(text[7:]))
+        elif text.startswith("skip"):
+            return ("skip", die_of(text[4:]))
+        elif text[0] == "d" and 1 <= len(text) - 1 <= board.TUCHULCHA_DICE:
+            values = tuple(die_of(ch) for ch in text[1:])
+            if list(values) == sorted(values, reverse=True):
+                return ("dice", values)
+        elif text == "C" or text.startswith("C:"):
+            take = []
+            for part in text[2:].split(",") if text != "C" else []:
+                src, sep, n = part.rpartition("x")
+                if not sep or src == STAR:
+                    raise NotationError(f"bad sacrifice {part!r}")
+                take.append((self._parse_src(src), self._parse_count(n)))
+            ordered = tuple(sorted(take, key=lambda t: _src_key(t[0])))
+            if tuple(take) == ordered and len({s for s, _ in take}) == len(take):
+                return ("C", ordered)
+        elif len(text) > 2 and text[1] == ":":
+            src, sep, n = text[2:].rpartition("x")
+            if sep:
+                return (die_of(text[0]), self._parse_src(src), self._parse_count(n))
+        raise NotationError(f"not a Tuchulcha action: {text!r}")
+
+    def play(self, action) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            try:
+                text = self.action_to_str(action)
+            except (ValueError, TypeError, IndexError):
+                text = repr(action)
+            raise IllegalAction(f"{text!r} is not legal here")
+        self.apply(action)
+
+    # --- results and information ----------------------------------------------------------
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    def reveals_information(self, action) -> bool:
+        return isinstance(action, tuple) and action[0] in ("dice", "first")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.num_players, "side": self.side.name,
+            "owner": list(self.owner),
+            "temple": self.temple[:], "velthumena": self.velthumena[:],
+            "forest": self.forest[:], "sanctuary": self.sanctuary[:], "star": self.star[:],
+            "stones": [list(o) if o else None for o in self.stones],
+            "seals": sorted(self.seals), "tuchulcha": self.tuchulcha, "lasa": self.lasa,
+            "consecrations": self.consecrations, "out": sorted(self.out),
+            "player": self.player, "first_player": self.first_player, "phase": self.phase,
+            "rolled": list(self.rolled), "discarded": self.discarded, "dice": list(self.dice),
+            "used": self.used[:],
+            "frozen": {str(k): v for k, v in sorted(self.frozen.items())},
+            "must_leave": {str(k): v for k, v in sorted(self.must_leave.items())},
+            "passed": self.passed, "end_reason": self.end_reason,
+            "winners": self.winners(),
+            "counters": [self._idle_turns, self._stall_turns],
+        }
+
+    def summary(self) -> str:
+        names = board.COLOURS
+        parts = []
+        for c in self.colours:
+            on = ",".join(f"{s}:{o[1]}" for s, o in enumerate(self.stones) if o and o[0] == c)
+            parts.append(f"{names[c]} T{self.temple[c]} V{self.velthumena[c]} "
+                         f"F{self.forest[c]} [{on}]")
+        roles = f" Tuchulcha=P{self.tuchulcha}" if self.tuchulcha is not None else ""
+        roles += f" Lasa=P{self.lasa}" if self.lasa is not None else ""
+        return f"{self.phase} P{self.player} dice={list(self.dice)}{roles} | " + " | ".join(parts)
+
+
+def new_state(num_players: int, options: dict | None = None) -> TuchulchaState:
+    return TuchulchaState(num_players)

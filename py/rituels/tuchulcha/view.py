@@ -1,0 +1,474 @@
+"""Tuchulcha on screen: the board with the turn's clickable choices, the side panel, the status
+sentence, the log lines and the result (contract: docs/architecture.md, "Views").
+
+A move is chosen in up to three clicks, each a ``data-select`` step kept in ``ctx.selection``:
+1. a group: the token is its source, as in the notation (``12``, ``T0``, ``S``);
+2. how many pawns: ``12x3`` (skipped when only one count is legal);
+3. a destination, one per remaining die: ``data-action="5:12x3"``.
+Role changes use the token ``C`` (choose the sacrifice). Anything stale in the selection is
+ignored, so a wrong token can only show the first step again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rituels.tuchulcha import rules
+from rituels.tuchulcha.board import COLOURS, GODS
+from rituels.tuchulcha.drawing import (
+    PICK, PICKED, TARGET, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
+)
+from rituels.viewkit import ViewContext, attrs, esc  # noqa: F401 (esc re-exported)
+
+
+
+# --- reading the state ------------------------------------------------------------------------
+
+def _role_colour(state, player: int | None) -> int | None:
+    return state.colours_of(player)[0] if player is not None else None
+
+
+def scene_of(state) -> Scene:
+    """The board picture's inputs, read from the rules' public attributes."""
+    colours = list(state.colours)
+    return Scene(
+        side=state.side.name,
+        stones={s: held for s, held in enumerate(state.stones) if held},
+        temple=[state.temple[c] for c in colours],
+        velthumena=[state.velthumena[c] for c in colours],
+        forest=[state.forest[c] for c in colours],
+        sanctuary=[state.sanctuary[c] for c in colours],
+        star=[state.star[c] for c in colours],
+        seals=frozenset(state.seals),
+        tuchulcha=_role_colour(state, state.tuchulcha),
+        lasa=_role_colour(state, state.lasa),
+        neutral=frozenset(c for c in colours if state.owner[c] is None),
+        out=frozenset(c for c in colours if state.owner[c] in state.out),
+        show_star=state.num_players == 4,
+        dice=tuple(dice_states(state)),
+    )
+
+
+def _source_token(src) -> str:
+    return str(src)
+
+
+def _parse_source(token: str):
+    if token.isdigit():
+        return int(token)
+    return token
+
+
+def _colour_name(ctx: ViewContext, colour: int) -> str:
+    return ctx.t(f"tuchulcha.colour.{COLOURS[colour]}")
+
+
+def who(state, player: int, ctx: ViewContext) -> str:
+    """"Alice (rouge, Achvizr)", "Alice (Tuchulcha)", "Bob (noir, Leinth)"."""
+    colours = state.colours_of(player)
+    if player in (state.tuchulcha, state.lasa):
+        key = "tuchulcha" if player == state.tuchulcha else "lasa"
+        return ctx.t(f"tuchulcha.who.{key}", name=ctx.name(player),
+                     colour=_colour_name(ctx, colours[0]))
+    role = ", ".join(
+        ctx.t("tuchulcha.colour_god", colour=_colour_name(ctx, c), god=GODS[c]) for c in colours
+    )
+    return ctx.t("tuchulcha.who", name=ctx.name(player), role=role)
+
+
+def _place_name(ctx: ViewContext, place, form: str = "at") -> str:
+    """A place in one grammatical form: ``at`` "pierre 12", ``from`` "de la pierre 12",
+    ``to`` "à la pierre 12" (French contracts "de le temple" into "du temple")."""
+    if place == rules.VELTHUMENA:
+        kind = "velthumena"
+    elif place == rules.STAR:
+        kind = "star"
+    elif isinstance(place, str):
+        kind = "temple"
+    else:
+        kind = "stone"
+    return ctx.t(f"tuchulcha.{form}.{kind}", n=place)
+
+
+# --- interactive choices ----------------------------------------------------------------------
+
+def _button(label: str, *, action: str | None = None, select: str | None = None,
+            main: bool = False, aria: str | None = None, pressed: bool | None = None,
+            html_label: str = "") -> str:
+    cls = "tu-btn tu-btn-main" if main else "tu-btn"
+    pressed_attr = None if pressed is None else ("true" if pressed else "false")
+    return (f'<button{attrs(type="button", class_=cls, data_action=action, data_select=select, aria_label=aria, aria_pressed=pressed_attr)}>'
+            f'{html_label}{esc(label)}</button>')
+
+
+def _source_mark_key(src) -> str:
+    if src == "S":
+        return "star"
+    if isinstance(src, str):
+        return "t" + src[1:]
+    return f"s{src}"
+
+
+def _dest_mark_key(dest) -> str:
+    return "velthumena" if dest == "velthumena" else f"s{dest}"
+
+
+class _Choice:
+    """What the current selection offers: board marks and panel content."""
+
+    def __init__(self):
+        self.marks: dict[str, Mark] = {}
+        self.prompt = ""
+        self.hint = ""
+        self.buttons: list[str] = []
+
+
+def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
+    sources = state.sources()
+    src_tok, _, count_tok = ctx.selection.partition("x")
+    src = _parse_source(src_tok) if src_tok else None
+    if src not in sources:
+        src, count_tok = None, ""
+    for s in sources:
+        label = _source_label(state, ctx, s)
+        choice.marks[_source_mark_key(s)] = Mark(
+            PICKED if s == src else PICK,
+            {"data-select": _source_token(s), "aria-label": ctx.t("tuchulcha.act.pick", what=label)},
+        )
+    if state.must_leave:
+        choice.hint = ctx.t("tuchulcha.hint.must_leave",
+                            stones=", ".join(str(s) for s in sorted(state.must_leave)))
+    for a in state.legal_actions():
+        if isinstance(a, tuple) and a[0] == "skip":
+            choice.buttons.append(_button(ctx.t("tuchulcha.btn.skip", die=a[1]),
+                                          action=state.action_to_str(a),
+                                          html_label=die_face(a[1], 28)))
+    if src is None:
+        choice.prompt = ctx.t("tuchulcha.prompt.pick")
+        return
+    moves = state.moves_from(src)
+    counts = sorted({m[2] for m in moves})
+    count = int(count_tok) if count_tok.isdigit() else None
+    if count not in counts:
+        count = counts[0] if len(counts) == 1 else None
+    colour = state.group_colour(src)
+    if len(counts) > 1:
+        for n in counts:
+            choice.buttons.append(_button(
+                str(n), select=f"{_source_token(src)}x{n}", pressed=(n == count),
+                aria=ctx.t("tuchulcha.act.count", pawns=pawns_text(ctx, colour, n))))
+    if count is None:
+        choice.prompt = ctx.t("tuchulcha.prompt.count")
+    else:
+        choice.prompt = ctx.t("tuchulcha.prompt.target", pawns=pawns_text(ctx, colour, count))
+        for m in sorted((m for m in moves if m[2] == count), key=lambda m: m[0]):
+            _add_target(state, ctx, choice, m)
+    choice.buttons.append(_button(ctx.t("tuchulcha.btn.cancel"), select=""))
+
+
+def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
+    """One legal move: highlight its landing place (first die wins a shared place) and add a
+    panel button naming the die, the destination and what the move does."""
+    notation = state.action_to_str(move)
+    effect = state.move_effect(move)
+    dest = effect.dest
+    text = _place_name(ctx, dest, "to")
+    detail = _effect_note(ctx, effect)
+    aria = ctx.t("tuchulcha.act.move", die=move[0], dest=text)
+    if detail:
+        aria = f"{aria} ({detail})"
+        text = f"{text} ({detail})"
+    key = _dest_mark_key(dest)
+    if choice.marks.get(key, Mark("")).cls != TARGET:
+        choice.marks[key] = Mark(TARGET, {"data-action": notation, "aria-label": aria},
+                                 str(move[0]))
+    choice.buttons.append(_button(text, action=notation, aria=aria,
+                                  html_label=die_face(move[0], 28)))
+
+
+def _effect_note(ctx: ViewContext, effect) -> str:
+    """A short note for a move's button: "frappe 2 aruspices bleus", "perdus dans la forêt"."""
+    notes = []
+    if effect.hit:
+        key = "tuchulcha.note.hit_temple" if effect.hit_to == "temple" else "tuchulcha.note.hit"
+        notes.append(ctx.t(key, pawns=pawns_text(ctx, *effect.hit)))
+    if effect.seal:
+        notes.append(ctx.t("tuchulcha.note.seal"))
+    if effect.lost:
+        notes.append(ctx.t("tuchulcha.note.lost"))
+    return ", ".join(notes)
+
+
+def _source_label(state, ctx: ViewContext, src) -> str:
+    colour = state.group_colour(src)
+    n = _group_size(state, src)
+    return ctx.t("tuchulcha.label.with", place=_place_name(ctx, src),
+                 pawns=pawns_text(ctx, colour, n))
+
+
+def _group_size(state, src) -> int:
+    if src == "S":
+        return state.star[_role_colour(state, state.lasa)]
+    if isinstance(src, str):
+        return state.temple[int(src[1:])]
+    return state.stones[src][1]
+
+
+def _sacrifice_text(state, ctx: ViewContext, action) -> str:
+    """"2 de Velthumena ou de la forêt, 1 du temple" (unlisted pawns: Velthumena/forest)."""
+    listed = action[1]
+    rest = state.next_cost - sum(n for _, n in listed)
+    parts = [ctx.t("tuchulcha.sacrifice.rest", n=rest)]
+    for src, n in listed:
+        parts.append(ctx.t("tuchulcha.sacrifice.from", n=n, place=_place_name(ctx, src, "from")))
+    return ", ".join(parts)
+
+
+def _role_choice(state, ctx: ViewContext, choice: _Choice, legal: list) -> None:
+    """START / END: consecrations (a sacrifice is chosen in a second step), Lasa, roll, done."""
+    consecrations = [a for a in legal if isinstance(a, tuple) and a[0] == "C"]
+    if ctx.selection == "C" and len(consecrations) > 1:
+        choice.prompt = ctx.t("tuchulcha.prompt.sacrifice", n=state.next_cost)
+        for a in consecrations:
+            choice.buttons.append(_button(_sacrifice_text(state, ctx, a),
+                                          action=state.action_to_str(a)))
+        choice.buttons.append(_button(ctx.t("tuchulcha.btn.cancel"), select=""))
+        return
+    choice.prompt = ctx.t("tuchulcha.prompt.end" if state.phase == rules.END
+                          else "tuchulcha.prompt.start")
+    for a in legal:
+        if a in ("roll", "done"):
+            choice.buttons.append(_button(ctx.t(f"tuchulcha.btn.{a}"), action=a, main=True))
+    if consecrations:
+        label = ctx.t("tuchulcha.btn.consecrate", n=state.next_cost)
+        if len(consecrations) == 1:
+            choice.buttons.append(_button(
+                label, action=state.action_to_str(consecrations[0]),
+                aria=f"{label} : {_sacrifice_text(state, ctx, consecrations[0])}"))
+        else:
+            choice.buttons.append(_button(label, select="C"))
+    if "L" in legal:
+        choice.buttons.append(_button(ctx.t("tuchulcha.btn.lasa"), action="L"))
+
+
+def _choices(state, ctx: ViewContext) -> _Choice:
+    choice = _Choice()
+    if not ctx.interactive or state.current_player() < 0:
+        return choice
+    legal = state.legal_actions()
+    phase = state.phase
+    if phase == rules.MOVE:
+        _move_choice(state, ctx, choice)
+    elif phase in (rules.START, rules.END):
+        _role_choice(state, ctx, choice, legal)
+    elif phase == rules.THIRD:
+        choice.prompt = ctx.t("tuchulcha.prompt.third")
+        choice.buttons.append(_button(ctx.t("tuchulcha.btn.third"), action="third", main=True))
+        choice.buttons.append(_button(ctx.t("tuchulcha.btn.nothird"), action="nothird"))
+    elif phase == rules.DISCARD:
+        choice.prompt = ctx.t("tuchulcha.prompt.discard")
+        for a in legal:
+            choice.buttons.append(_button(
+                ctx.t("tuchulcha.btn.discard", die=a[1]), action=state.action_to_str(a),
+                html_label=die_face(a[1], 28)))
+    return choice
+
+
+# --- panel ------------------------------------------------------------------------------------
+
+def _chip(colour: int) -> str:
+    return (f'<svg class="tu-chip" viewBox="-14 -14 28 28" width="24" height="24"'
+            f' aria-hidden="true">{pawn_shape(colour, 0, 0, 10)}</svg>')
+
+
+def _players(state, ctx: ViewContext) -> str:
+    rows = []
+    turn = None if state.phase == rules.OVER else state.player
+    for p in range(state.num_players):
+        colours = state.colours_of(p)
+        cls = "tu-player"
+        if p == turn:
+            cls += " tu-current"
+        if p in state.out:
+            cls += " tu-out"
+        tags = []
+        if p == state.tuchulcha:
+            tags.append(f'<span class="tu-tag">{esc(ctx.t("tuchulcha.role.tuchulcha"))}</span>')
+        if p == state.lasa:
+            tags.append(f'<span class="tu-tag tu-tag-lasa">{esc(ctx.t("tuchulcha.role.lasa"))}</span>')
+        if p in state.out:
+            tags.append(f'<span class="tu-tag tu-tag-neutral">{esc(ctx.t("tuchulcha.tag.out"))}</span>')
+        score = sum(state.velthumena[c] for c in colours)
+        gods = ", ".join(GODS[c] for c in colours)
+        rows.append(
+            f'<li class="{cls}"{attrs(aria_current="true" if p == turn else None)}>'
+            + "".join(_chip(c) for c in colours)
+            + f'<span class="tu-player-name">{esc(ctx.name(p))}'
+            f' <small>({esc(gods)})</small></span>{"".join(tags)}'
+            f'<span class="tu-player-score"{attrs(title=ctx.t("tuchulcha.score_title"))}>'
+            f'{esc(ctx.t("tuchulcha.score", n=score))}</span></li>'
+        )
+    neutral = [c for c in state.colours if state.owner[c] is None]
+    if neutral:
+        rows.append(
+            '<li class="tu-player">' + "".join(_chip(c) for c in neutral)
+            + f'<span class="tu-player-name">{esc(ctx.t("tuchulcha.neutral"))}</span>'
+            f'<span class="tu-tag tu-tag-neutral">{esc(ctx.t("tuchulcha.neutral_tag"))}</span></li>'
+        )
+    return f'<ul class="tu-players">{"".join(rows)}</ul>'
+
+
+def dice_states(state) -> list[tuple[int, str]]:
+    """This turn's dice in roll order, each marked "", "used" or "discarded"."""
+    if state.phase not in (rules.THIRD, rules.ROLL3, rules.DISCARD, rules.MOVE, rules.END):
+        return []
+    rolled = list(state.rolled)
+    marks = [""] * len(rolled)
+    if state.discarded is not None and state.discarded in rolled:
+        marks[rolled.index(state.discarded)] = "discarded"
+    left = Counter(state.dice)
+    for i, v in enumerate(rolled):
+        if marks[i]:
+            continue
+        if left[v]:
+            left[v] -= 1
+        elif state.phase in (rules.MOVE, rules.END):
+            marks[i] = "used"
+    return list(zip(rolled, marks))
+
+
+def _dice(state, ctx: ViewContext) -> str:
+    dice = dice_states(state)
+    if not dice:
+        return ""
+    fresh = ctx.animate and not state.used and not ctx.selection
+    cls = "tu-dice tu-rolling" if fresh else "tu-dice"
+    label = ctx.t("tuchulcha.dice_label", dice=", ".join(str(v) for v, _ in dice))
+    slots = "".join(
+        f'<span class="tu-die-slot">{die_face(v, 40, f"tu-die tu-die-{how}" if how else "tu-die")}'
+        f'</span>' for v, how in dice
+    )
+    return f'<div class="{cls}" role="img"{attrs(aria_label=label)}>{slots}</div>'
+
+
+def render(state, ctx: ViewContext) -> str:
+    choice = _choices(state, ctx)
+    board = board_svg(scene_of(state), ctx, choice.marks)
+    panel = [_dice(state, ctx)]
+    if choice.prompt:
+        panel.append(f'<p class="tu-prompt">{esc(choice.prompt)}</p>')
+    if choice.hint:
+        panel.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
+    if choice.buttons:
+        panel.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
+    panel.append(_players(state, ctx))
+    return f'<div class="tu">{board}<div class="tu-panel">{"".join(panel)}</div></div>'
+
+
+# --- sentences --------------------------------------------------------------------------------
+
+def status(state, ctx: ViewContext) -> str:
+    phase = state.phase
+    if phase == rules.OVER:
+        return result(state, ctx)
+    if phase == rules.SETUP:
+        return ctx.t("tuchulcha.status.setup")
+    someone = who(state, state.player, ctx)
+    if phase == rules.MOVE:
+        dice = ", ".join(str(d) for d in state.dice)
+        key = "tuchulcha.status.move_mystic" if state.must_leave else "tuchulcha.status.move"
+        return ctx.t(key, who=someone, dice=dice)
+    return ctx.t(f"tuchulcha.status.{phase}", who=someone, n=state.next_cost)
+
+
+def describe(before, action, after, ctx: ViewContext) -> list[str]:
+    player = before.player
+    someone = who(before, player, ctx) if player is not None else ""
+    lines: list[str] = []
+    if isinstance(action, tuple) and action[0] == "first":
+        lines.append(ctx.t("tuchulcha.log.first", name=ctx.name(action[1])))
+    elif isinstance(action, tuple) and action[0] == "dice":
+        values = ", ".join(str(v) for v in action[1])
+        key = "tuchulcha.log.third_die" if before.phase == rules.ROLL3 else "tuchulcha.log.dice"
+        lines.append(ctx.t(key, who=someone, dice=values))
+    elif action in ("third", "nothird", "done", "L"):
+        lines.append(ctx.t(f"tuchulcha.log.{action}", who=someone))
+    elif isinstance(action, tuple) and action[0] == "discard":
+        lines.append(ctx.t("tuchulcha.log.discard", who=someone, die=action[1]))
+    elif isinstance(action, tuple) and action[0] == "skip":
+        lines.append(ctx.t("tuchulcha.log.skip", who=someone, die=action[1]))
+    elif isinstance(action, tuple) and action[0] == "C":
+        lines.append(ctx.t("tuchulcha.log.consecrate", who=someone, n=before.next_cost,
+                           sacrifice=_sacrifice_text(before, ctx, action)))
+        # Unlisted pawns come from Velthumena first; the Velthumena pawns left go to the forest.
+        in_velthumena = sum(before.velthumena[c] for c in before.colours_of(player))
+        unlisted = before.next_cost - sum(n for _, n in action[1])
+        to_forest = in_velthumena - min(unlisted, in_velthumena)
+        if to_forest:
+            lines.append(ctx.tn("tuchulcha.log.velthumena_lost", to_forest))
+    elif isinstance(action, tuple) and len(action) == 3 and isinstance(action[0], int):
+        lines.append(_move_line(before, action, ctx, someone))
+    lines.extend(_consequences(before, after, action, ctx))
+    return lines
+
+
+def _move_line(before, action, ctx: ViewContext, someone: str) -> str:
+    effect = before.move_effect(action)
+    die, src, count = action
+    line = ctx.t("tuchulcha.log.move", who=someone,
+                 pawns=pawns_text(ctx, effect.colour, count), die=die,
+                 src=_place_name(ctx, src, "from"), dest=_place_name(ctx, effect.dest, "to"))
+    if effect.hit:
+        key = "tuchulcha.log.hit_temple" if effect.hit_to == "temple" else "tuchulcha.log.hit"
+        line = ctx.t("tuchulcha.log.and", first=line,
+                     then=ctx.tn(key, effect.hit[1], pawns=pawns_text(ctx, *effect.hit)))
+    if effect.seal:
+        line = ctx.t("tuchulcha.log.and", first=line,
+                     then=ctx.tn("tuchulcha.log.seal", count, stone=effect.dest))
+    if effect.lost:
+        line = ctx.t("tuchulcha.log.and", first=line,
+                     then=ctx.tn("tuchulcha.log.lost", count, stone=effect.dest))
+    return line
+
+
+def _consequences(before, after, action, ctx: ViewContext) -> list[str]:
+    """What changed besides the action itself: roles lost, players out, no move, the end."""
+    lines = []
+    if before.tuchulcha is not None and after.tuchulcha is None and action != "done":
+        lines.append(ctx.t("tuchulcha.log.tuchulcha_out", name=ctx.name(before.tuchulcha)))
+    for p in sorted(set(after.out) - set(before.out)):
+        if p != before.tuchulcha or after.tuchulcha is not None:
+            lines.append(ctx.t("tuchulcha.log.out", name=ctx.name(p)))
+    moved = isinstance(action, tuple) and len(action) == 3 and isinstance(action[0], int)
+    if (not moved and after.passed is not None and after.passed == before.player
+            and after.passed != before.passed):
+        lines.append(ctx.t("tuchulcha.log.no_move", name=ctx.name(before.player)))
+    if after.phase == rules.OVER and before.phase != rules.OVER:
+        lines.append(result(after, ctx))
+    return lines
+
+
+def result(state, ctx: ViewContext) -> str:
+    winners = state.winners()
+    names = ctx.t("tuchulcha.and").join(ctx.name(p) for p in winners)
+    reason = state.end_reason
+    if reason in ("tuchulcha", "lasa"):
+        return ctx.t(f"tuchulcha.result.{reason}", name=names)
+    if not winners:
+        return ctx.t("tuchulcha.result.nobody")
+    best = max(sum(state.velthumena[c] for c in state.colours_of(p)) for p in winners)
+    key = "tuchulcha.result.shared" if len(winners) > 1 else "tuchulcha.result.race"
+    text = ctx.tn(key, best, name=names)
+    if reason in ("stuck", "stall"):
+        text = ctx.t(f"tuchulcha.result.{reason}") + " " + text
+    return text
+
+
+def help_page(ctx: ViewContext) -> str:
+    from rituels.tuchulcha.help import help_page as page
+    return page(ctx)
+
+
+def thumbnail() -> str:
+    from rituels.tuchulcha.help import thumbnail as thumb
+    return thumb()

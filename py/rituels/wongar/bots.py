@@ -1,0 +1,177 @@
+"""Wongar bots: "easy" is the engine's RandomBot; "strong" searches its own information.
+
+The strong bot is a determinised flat Monte Carlo search. Each iteration redraws what it cannot
+see (``state.resample_hidden``: the others' hands and the deck), then for every legal action
+plays the rest of the current turn (its own later steps greedily, the others at random, draws
+sampled) and scores the position with a heuristic: points already won, majorities weighted by
+how likely a ceremony is to reach them and how safe the lead is, the end bonuses for area cards,
+and ritual cards in hand. Every action is tried in the same redrawn world (common random
+numbers), so the comparison between actions is fair even with few iterations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.engine.bots import Bot, Deadline, RandomBot, Think
+from rituels.engine.state import CHANCE, GameState, sample_chance
+from rituels.wongar import data as D
+from rituels.wongar.rules import ADJ, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES, WongarState
+
+CARD_STEPS = ("double", "effect")  # the steps that finish a ritual card
+GREEDY_CHAIN_DEPTH = 2
+
+__all__ = ["RandomBot", "StrongBot", "evaluate"]
+
+# Heuristic weights (points-equivalents).
+HAND_CARD_VALUE = 0.8          # a ritual card in hand: a future swing in some ceremony
+MARGIN_CONFIDENCE = (0.45, 0.7, 0.9, 1.0)  # lead of 0 (tie won), 1, 2, 3+ tokens
+AREA_BASE_CHANCE = 0.25        # any area may host a ceremony later
+NEAR_ANCESTOR = 0.45           # next to the ancestor figure (an ancestor card moves it there)
+NEAR_ELDER = 0.25              # within the elder's reach
+BOTH_CARD_HERE = 0.6           # a face-up ancestor/elder card brings both figures here
+BONUS_CERTAINTY = (0.35, 0.65)  # end-bonus weight: at the start, growth until the end
+PENDING_TOKEN_VALUE = 0.9      # a token the player on turn is about to place
+TIED_BONUS = 0.6               # a tied lead in area cards shares the bonus
+
+
+def _area_weights(s: WongarState, progress: float) -> list[float]:
+    weights = [AREA_BASE_CHANCE] * NUM_AREAS
+    for a in ADJ[s.ancestor_area]:
+        weights[a] += NEAR_ANCESTOR
+    for a in ELDER_REACH[s.elder_area]:
+        weights[a] += NEAR_ELDER
+    for a, k in enumerate(s.face_up):
+        if k == K_BOTH:
+            weights[a] += BOTH_CARD_HERE
+    future = 0.35 + 0.65 * (1.0 - progress)
+    return [w * future for w in weights]
+
+
+def values(s: WongarState) -> list[float]:
+    """Each player's expected final score, roughly."""
+    n = s.num_players
+    v = [float(x) for x in s.scores]
+    if s.phase == "end":
+        return v
+    progress = (s.time - 1) / (D.TIME_SPACES - 1)
+    sec = D.section(s.time)
+    points = sum(p[sec] for p in D.CEREMONY_POINTS.values()) / len(D.CEREMONY_POINTS)
+    first = s.ancestor_holder or 0
+    order = [(first + i) % n for i in range(n)]
+    for a, w in enumerate(_area_weights(s, progress)):
+        area = s.tokens[a]
+        for t in range(NUM_TYPES):
+            best = second = 0
+            holder = -1
+            for p in order:
+                c = area[p][t]
+                if c > best:
+                    best, second, holder = c, best, p
+                elif c > second:
+                    second = c
+            if best:
+                lead = min(best - second, len(MARGIN_CONFIDENCE) - 1)
+                v[holder] += w * points * MARGIN_CONFIDENCE[lead]
+    certainty = BONUS_CERTAINTY[0] + BONUS_CERTAINTY[1] * progress
+    for t in range(NUM_TYPES):
+        counts = [row[t] for row in s.taken]
+        best = max(counts)
+        if best:
+            leaders = [p for p in range(n) if counts[p] == best]
+            share = 1.0 if len(leaders) == 1 else TIED_BONUS
+            for p in leaders:
+                v[p] += D.END_BONUS * certainty * share
+    for p in range(n):
+        v[p] += HAND_CARD_VALUE * sum(s.hands[p])
+    # Half-done actions of the player on turn count as done, so a step that only prepares
+    # (choose an option, draw later) is not judged worse than one that acts at once.
+    if s.draws_pending and s.drawer is not None:
+        v[s.drawer] += HAND_CARD_VALUE * s.draws_pending
+    if s.step == "place" and s.turn_player is not None:
+        v[s.turn_player] += PENDING_TOKEN_VALUE * s.place_left
+        v[s.turn_player] += HAND_CARD_VALUE * s.draw_after
+    return v
+
+
+def evaluate(s: WongarState, me: int) -> float:
+    """My expected score minus the best rival's: what a player trying to win maximises."""
+    v = values(s)
+    return v[me] - max(x for p, x in enumerate(v) if p != me)
+
+
+class StrongBot(Bot):
+    """Determinised flat Monte Carlo over the rest of the turn with a heuristic leaf value.
+    ``budget_s`` is the thinking time per decision; ``iterations`` (if given) fixes the number
+    of redrawn worlds instead, for reproducible tests and benchmarks."""
+
+    level = "strong"
+
+    def __init__(self, seed: int = 0, budget_s: float = 0.6, iterations: int | None = None,
+                 min_iterations: int = 1, max_iterations: int = 200):
+        super().__init__(seed)
+        self.budget_s = budget_s
+        self.iterations = iterations
+        self.min_iterations = min_iterations
+        self.max_iterations = max_iterations  # enough: later worlds barely change the choice
+
+    def think(self, state: GameState, player: int) -> Think:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        deadline = Deadline(self.budget_s)
+        totals = [0.0] * len(actions)
+        done = 0
+        while not self._enough(done, deadline):
+            world = state.resample_hidden(player, self.rng)
+            scores = []
+            for action in actions:
+                sim = world.clone()
+                sim.apply(action)
+                self._finish_turn(sim, player)
+                scores.append(evaluate(sim, player))
+                if deadline.yield_due():
+                    yield None
+                    if self.iterations is None and done >= self.min_iterations and deadline.over():
+                        break  # out of time: this unfinished world is dropped
+            else:
+                totals = [t + x for t, x in zip(totals, scores)]
+                done += 1
+                continue
+            break
+        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
+        return actions[best]
+
+    def _enough(self, done: int, deadline: Deadline) -> bool:
+        if self.iterations is not None:
+            return done >= self.iterations
+        return done >= self.max_iterations or (done >= self.min_iterations and deadline.over())
+
+    def _finish_turn(self, sim: WongarState, me: int) -> None:
+        """Play on until the current turn (with its ceremony) is over."""
+        mark = (sim.round, sim.turn_index)
+        rng = self.rng
+        while (sim.phase == "turn" and (sim.round, sim.turn_index) == mark):
+            p = sim.current_player()
+            if p == CHANCE:
+                sim.apply(sample_chance(sim, rng))
+            elif p == me:
+                sim.apply(self._greedy(sim, me))
+            else:
+                sim.apply(rng.choice(sim.legal_actions()))
+
+    def _greedy(self, sim: WongarState, me: int) -> Any:
+        """Best action by the heuristic, looking through the steps of a ritual card (a card
+        is worth playing only for its effect). Used for my own later steps in a rollout."""
+        actions = sim.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        values_ = [self._value_after(sim, a, me, GREEDY_CHAIN_DEPTH) for a in actions]
+        return actions[max(range(len(actions)), key=values_.__getitem__)]
+
+    def _value_after(self, sim: WongarState, action: Any, me: int, depth: int) -> float:
+        nxt = sim.clone()
+        nxt.apply(action)
+        if depth and nxt.step in CARD_STEPS and nxt.current_player() == me:
+            return max(self._value_after(nxt, a, me, depth - 1) for a in nxt.legal_actions())
+        return evaluate(nxt, me)

@@ -1,0 +1,26 @@
+"""Wongar's entry in the game registry."""
+
+from __future__ import annotations
+
+from rituels.engine.bots import RandomBot
+from rituels.engine.game import Game, Option
+from rituels.wongar.rules import WongarState
+
+
+def _strong(seed: int):
+    from rituels.wongar.bots import StrongBot  # imported lazily: the app loads bots on demand
+
+    return StrongBot(seed)
+
+
+GAME = Game(
+    id="wongar",
+    min_players=3,
+    max_players=5,
+    new_state=WongarState,
+    options=(Option("variant", "choice", "basic", "wongar.option.variant",
+                    choices=("basic", "advanced")),),
+    bots={"easy": RandomBot, "strong": _strong},
+    hidden_information=True,
+    default_players=4,
+)

@@ -1,0 +1,93 @@
+"""SaveStore: one key per record plus an index; damaged saves raise RecordError; failures of
+the storage raise StorageError."""
+
+import json
+
+import pytest
+
+from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore
+from rituels.app.storage import MemoryStorage, StorageError
+from rituels.engine.record import RecordError, new_record
+
+SEATS = [{"name": "Ada", "bot": None}, {"name": "Bob", "bot": "easy"}]
+
+
+def record(fake_game, actions=()):
+    rec = new_record("fake-race", SEATS)
+    rec["actions"] = list(actions)
+    return rec
+
+
+def test_put_get_list_round_trip(fake_game):
+    store = SaveStore(MemoryStorage())
+    sid = store.new_id()
+    store.put(sid, record(fake_game, ["s0", "s1", "go1"]))
+    assert store.get(sid)["actions"] == ["s0", "s1", "go1"]
+    [entry] = store.list()
+    assert entry["id"] == sid and entry["game"] == "fake-race"
+    assert entry["players"] == ["Ada", "Bob"] and entry["moves"] == 3
+    assert entry["finished"] is False
+    # each record under its own key, the index under another
+    assert set(store.storage.keys()) == {INDEX_KEY, RECORD_PREFIX + sid}
+
+
+def test_new_ids_are_distinct(fake_game):
+    store = SaveStore(MemoryStorage())
+    ids = set()
+    for _ in range(50):
+        sid = store.new_id()
+        store.put(sid, record(fake_game))
+        ids.add(sid)
+    assert len(ids) == 50 and len(store.list()) == 50
+
+
+def test_corrupt_record_raises_record_error(fake_game):
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    storage.set(RECORD_PREFIX + "bad", "{not json")
+    with pytest.raises(RecordError):
+        store.get("bad")
+    storage.set(RECORD_PREFIX + "bad2", json.dumps({"format": 1, "game": "nope"}))
+    with pytest.raises(RecordError) as err:
+        store.get("bad2")
+    assert err.value.code == "record.game"
+    with pytest.raises(KeyError):
+        store.get("missing")
+
+
+def test_list_rebuilds_a_lost_index_and_flags_corrupt_records(fake_game):
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.put("good", record(fake_game, ["s0", "s1"]))
+    storage.set(RECORD_PREFIX + "junk", "garbage")
+    storage.set(INDEX_KEY, "this is not an index")
+    entries = {e["id"]: e for e in store.list()}
+    assert entries["good"]["moves"] == 2 and not entries["good"].get("corrupt")
+    assert entries["junk"]["corrupt"] is True
+
+
+def test_rename_delete_export_import(fake_game):
+    store = SaveStore(MemoryStorage())
+    store.put("a", record(fake_game, ["s0", "s1", "go2"]))
+    store.rename("a", "  Soirée   du jeudi ")
+    assert store.list()[0]["title"] == "Soirée du jeudi"
+    text = store.export("a")
+    new_id = store.import_(text)
+    assert new_id != "a" and store.get(new_id)["actions"] == ["s0", "s1", "go2"]
+    store.delete("a")
+    assert [e["id"] for e in store.list()] == [new_id]
+
+
+def test_import_refuses_an_illegal_game(fake_game):
+    store = SaveStore(MemoryStorage())
+    bad = record(fake_game, ["s0", "s1", "d3"])  # a roll nobody asked for
+    with pytest.raises(RecordError) as err:
+        store.import_(json.dumps(bad))
+    assert err.value.code == "record.illegal" and err.value.index == 2
+    assert store.list() == []
+
+
+def test_storage_full_raises_storage_error(fake_game):
+    store = SaveStore(MemoryStorage(quota=50))
+    with pytest.raises(StorageError):
+        store.put("a", record(fake_game))

@@ -1,0 +1,219 @@
+"""The Cthulhu Dice views: clickables are exactly the legal actions, names are escaped, both
+languages render every position, log lines and results say what happened."""
+
+import json
+import random
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from rituels.cthulhu_dice import view
+from rituels.viewkit import ViewContext
+
+from .helpers import play, position, start
+
+EVIL = "<img src=x onerror=alert(1)>"
+NAMES = ["Alice", "Bob", "Chloé", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the text."""
+
+    def __init__(self, markup):
+        super().__init__()
+        self.tags, self.text = [], []
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def actions(self):
+        return {a["data-action"] for _, a in self.tags if "data-action" in a}
+
+
+def ctx(lang="fr", players=4, interactive=True, names=None, animate=True):
+    return ViewContext(lang=lang, names=list(names or NAMES[:players]), interactive=interactive,
+                       animate=animate)
+
+
+def positions():
+    """Positions of every phase, both modes, several table sizes."""
+    rng = random.Random(3)
+    for players, options in ((4, {}), (2, {}), (3, {"three": "two_seats"}),
+                             (5, {"mode": "cthulhu"}), (2, {"mode": "cthulhu"})):
+        for _ in range(3):
+            state = start(players, **options)
+            while not state.is_terminal():
+                yield players, state.clone()
+                state.apply(state.sample(rng) if state.phase == "roll"
+                            else rng.choice(state.legal_actions()))
+            yield players, state
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_clickables_are_exactly_the_legal_actions(lang):
+    seen = set()
+    for players, state in positions():
+        page = Elements(view.render(state, ctx(lang, players)))
+        legal = set() if state.is_chance() or state.is_terminal() else set(state.legal_actions())
+        assert page.actions() == legal
+        seen.add(state.phase)
+        for tag, a in page.tags:
+            if "data-action" in a and tag != "button":
+                assert a["role"] == "button" and a["tabindex"] == "0" and a["aria-label"]
+        # A spectator (or a bot's turn) gets nothing clickable.
+        assert "data-action" not in view.render(state, ctx(lang, players, interactive=False))
+    assert seen == {"victim", "roll", "eye", "gift", "over"}
+
+
+def test_victims_are_clickable_seats_and_cthulhu_in_the_variant():
+    state = position([3, 0, 3, 3], pool=15, mode="cthulhu")
+    page = Elements(view.render(state, ctx()))
+    seats = {a["data-action"]: a for t, a in page.tags if t == "g" and "data-action" in a}
+    assert set(seats) == {"v3", "v4", "vC"}
+    assert seats["v3"]["aria-label"] == "Attaquer Chloé"
+    assert seats["vC"]["aria-label"] == "Attaquer Cthulhu"
+
+
+def test_eye_offers_four_buttons():
+    state = play(start(), "v2 O")
+    page = Elements(view.render(state, ctx("en")))
+    buttons = [a["data-action"] for t, a in page.tags if t == "button"]
+    assert buttons == ["eY", "eT", "eE", "eC"]
+    assert "The Eye: choose the result" in "".join(page.text)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_player_names_are_escaped_everywhere(lang):
+    names = [EVIL, "Bob", "Chloé", "Dan"]
+    state = start(4, mode="cthulhu")
+    outputs = []
+    for text in "v2 Y g3 T".split():
+        before = state.clone()
+        play(state, text)
+        c = ctx(lang, names=names)
+        outputs += view.describe(before, text, state, c)
+        outputs += [view.render(state, c), view.status(state, c)]
+    final = position([3, 0, 0, 0], pool=9)
+    outputs.append(view.result(final, ctx(lang, names=names)))
+    markup = "".join(o for o in outputs if "<svg" in o)
+    assert EVIL not in markup and "&lt;img src=x onerror=alert(1)&gt;" in markup
+    # Log lines and sentences are plain text (the app sets them as text): the name as typed.
+    assert any(EVIL in o for o in outputs if "<svg" not in o)
+
+
+def test_seats_of_one_person_are_numbered():
+    state = start(2)
+    page = Elements(view.render(state, ctx(players=2)))
+    text = "".join(page.text)
+    assert "Alice (1)" in text and "Alice (2)" in text and "Bob (2)" in text
+    assert view.status(state, ctx(players=2)) == "Alice (1) : choisissez une victime"
+
+
+def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
+    state = position([5, 0, 2, 1], pool=4)
+    for lang, badge in (("fr", "FOU"), ("en", "MAD")):
+        markup = view.render(state, ctx(lang))
+        page = Elements(markup)
+        groups = markup.split('<g class="cd-seat')[1:]
+        drawn = [g.count('fill="#e9c46a"') for g in groups]
+        assert drawn == [5, 0, 2, 1]
+        assert "cd-mad" in groups[1] and badge in groups[1]
+        assert "cd-mad" not in groups[0]
+        text = "".join(page.text)
+        assert ("5 jetons" if lang == "fr" else "5 tokens") in text
+
+
+def test_the_die_shows_the_last_roll_and_animates_only_right_after_it():
+    state = play(start(), "v2 T")
+    assert "cd-rolling" in view.render(state, ctx())
+    assert "cd-rolling" not in view.render(state, ctx(animate=False))
+    assert "Tentacule (Alice)" in view.render(state, ctx())
+    play(state, "Y")
+    play(state, "v3")                        # not a roll: the die stays still
+    assert "cd-rolling" not in view.render(state, ctx())
+
+
+def test_describe_tells_what_happened():
+    state = start()
+    lines = []
+    for text in "v2 T Y".split():
+        before = state.clone()
+        play(state, text)
+        lines += view.describe(before, text, state, ctx())
+    assert lines == ["Alice choisit Bob comme victime.",
+                     "Alice lance contre Bob : Tentacule — Alice prend 1 santé à Bob",
+                     "Bob riposte contre Alice : Signe jaune — Alice perd 1 santé au profit "
+                     "de Cthulhu"]
+
+
+def test_describe_madness_and_the_end():
+    state = position([3, 1, 0, 0], pool=8)
+    lines = []
+    for text in "v2 Y Y".split():
+        before = state.clone()
+        play(state, text)
+        lines += view.describe(before, text, state, ctx("en"))
+    assert lines[1:] == ["Alice rolls against Bob: Yellow Sign — Bob loses 1 sanity to Cthulhu",
+                         "Bob goes mad!",
+                         "Bob rolls back against Alice: Yellow Sign — Alice loses 1 sanity to "
+                         "Cthulhu",
+                         "Alice wins: the last sane one at the table!"]
+
+
+def test_describe_the_variant():
+    state = start(4, mode="cthulhu")
+    lines = []
+    for text in "vC Y g3 O T".split():
+        before = state.clone()
+        play(state, text)
+        lines += view.describe(before, text, state, ctx())
+    assert lines == ["Alice choisit Cthulhu comme victime.",
+                     "Alice lance contre Cthulhu : Signe jaune — Alice choisit qui reçoit le jeton",
+                     "Alice donne le jeton de Cthulhu à Chloé.",
+                     "Cthulhu riposte contre Alice : Œil — Cthulhu relance le dé",
+                     "Cthulhu riposte contre Alice : Tentacule — Alice perd 1 santé au profit "
+                     "de Cthulhu"]
+
+
+def test_results():
+    assert view.result(play(position([1, 1, 0, 0], pool=10), "v2 C Y"), ctx()) == (
+        "Cthulhu l'emporte : tout le monde a sombré dans la folie.")
+    drained = play(position([4, 3, 3, 3], pool=1, mode="cthulhu"), "vC T E")
+    assert view.result(drained, ctx("en")) == "Cthulhu has no token left: everyone wins!"
+    rich = play(position([9, 3, 3, 3], pool=6, mode="cthulhu"), "v2 T E")
+    assert view.result(rich, ctx()) == "Alice l'emporte avec 10 jetons de santé mentale !"
+    two = play(position([1, 2, 0, 1], pool=8, players=2), "v2 Y Y")
+    assert view.result(two, ctx(players=2)) == "Bob l'emporte : dernier sain d'esprit à la table !"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_position_renders_in_both_languages_without_missing_text(lang):
+    for players, state in positions():
+        c = ctx(lang, players)
+        out = [view.render(state, c), view.status(state, c), view.roll_label(state, c)]
+        if state.is_terminal():
+            out.append(view.result(state, c))
+        assert not any("cthulhu." in o for o in out), out
+
+
+def test_help_and_thumbnail():
+    for lang in ("fr", "en"):
+        page = view.help_page(ViewContext(lang=lang))
+        assert page.count('<svg class="cd-face"') == 10       # both face lists
+        assert "cthulhu." not in page
+    assert "Signe des Anciens" in view.help_page(ViewContext(lang="fr"))
+    assert "Elder Sign" in view.help_page(ViewContext(lang="en"))
+    assert view.thumbnail().startswith("<svg") and "cthulhu." not in view.thumbnail()
+
+
+def test_catalogues_have_the_same_keys():
+    root = Path(view.__file__).parents[1] / "i18n"
+    fr = json.loads((root / "fr" / "cthulhu_dice.json").read_text(encoding="utf-8"))
+    en = json.loads((root / "en" / "cthulhu_dice.json").read_text(encoding="utf-8"))
+    assert set(fr) == set(en)
+    assert all(k.startswith("cthulhu.") for k in fr)

@@ -1,0 +1,61 @@
+"""End of the game ("End of the game")."""
+
+from rituels.tuchulcha import board
+from tuchulcha_setup import move, position, roll
+
+
+def test_race_end_most_pawns_in_velthumena_wins():
+    st = position(4, stones={29: (0, 1)}, velthumena={0: 3, 1: 5}, forest={0: 4})
+    roll(st, 6, 1)
+    move(st, "6:29x1")
+    assert st.is_terminal() and st.end_reason == "race" and st.winners() == [1]
+
+
+def test_race_end_equal_counts_share_the_win():
+    st = position(4, stones={29: (0, 1)}, velthumena={0: 4, 2: 5}, forest={0: 3})
+    roll(st, 6, 1)
+    move(st, "6:29x1")
+    assert st.winners() == [0, 2]
+    assert st.returns() == [0.5, 0.0, 0.5, 0.0]
+
+
+def test_last_pawn_lost_without_tuchulcha_ends_the_game():
+    st = position(4, stones={5: (0, 1)}, velthumena={0: 2, 3: 1}, forest={0: 5})
+    roll(st, 3, 1)
+    move(st, "3:5x1")  # stops on passage 8
+    assert st.is_terminal() and st.winners() == [0]
+
+
+def test_two_players_check_only_the_owned_colours():
+    # Neutral colour 1 has nothing left in play: that ends nothing.
+    st = position(2, stones={29: (0, 1)}, velthumena={0: 3, 1: 8, 2: 4}, forest={0: 4})
+    roll(st, 1, 1)
+    move(st, "1:29x1")
+    assert not st.is_terminal()
+    # Player 0's last pawn arrives: 4 against 4; the neutral's 8 score for nobody.
+    st = position(2, stones={29: (0, 1)}, velthumena={0: 3, 1: 8, 2: 4}, forest={0: 4})
+    roll(st, 6, 1)
+    move(st, "6:29x1")
+    assert st.is_terminal() and st.winners() == [0, 1]
+
+
+def test_a_full_round_without_any_legal_move_ends_the_game():
+    blocked = dict(stones={20: (0, 1), 21: (1, 2)}, velthumena={0: 7, 1: 1})
+    st = position(4, **blocked)
+    roll(st, 1, 1)
+    assert not st.is_terminal() and st.passed == 0
+    st = position(4, **blocked)
+    st._idle_turns = 3  # the three other players could not move either
+    roll(st, 1, 1)
+    assert st.is_terminal() and st.end_reason == "stuck" and st.winners() == [0]
+
+
+def test_rounds_without_progress_end_the_game():
+    st = position(3, stones={3: (0, 1)}, tuchulcha=0)
+    st._stall_turns = board.STALL_ROUNDS * 3 - 1
+    roll(st, 2, 1, 1, 1, discard=1)   # Tuchulcha only loops: no race progress
+    move(st, "2:3x1")
+    move(st, "1:5x1")
+    move(st, "1:6x1")
+    assert st.is_terminal() and st.end_reason == "stall"
+    assert st.winners() == [0, 1, 2]  # nobody has a pawn in Velthumena: shared

@@ -1,0 +1,94 @@
+"""Properties over many random games: conservation, one colour per stone, termination, and
+the maximum-dice rule against a brute-force enumeration of dice sequences."""
+
+import random
+
+import pytest
+
+from rituels.engine import CHANCE, sample_chance
+from rituels.tuchulcha.rules import MOVE, OVER, TuchulchaState
+
+GAMES = {2: 250, 3: 250, 4: 250}
+MAX_ACTIONS = 5000
+
+
+def check_invariants(st: TuchulchaState) -> None:
+    path = [0] * len(st.colours)
+    for s, occ in enumerate(st.stones):
+        if occ is None:
+            continue
+        colour, count = occ           # one colour per stone, by construction: check counts
+        assert count > 0 and colour in st.colours
+        assert not (s in st.side.passages and s not in st.seals), "a pawn rests on a passage"
+        path[colour] += count
+    assert path == st.path
+    for c in st.colours:
+        total = (st.temple[c] + st.path[c] + st.velthumena[c] + st.forest[c]
+                 + st.sanctuary[c] + st.star[c])
+        assert total == st.side.pawns, f"colour {c} has {total} pawns"
+        assert min(st.temple[c], st.velthumena[c], st.forest[c], st.star[c]) >= 0
+        if st.owner[c] in st.out:
+            assert st.in_play(c) == 0, "a player out of the game still has pawns in play"
+    for s, n in st.frozen.items():
+        assert st.stones[s] and st.stones[s][1] >= n
+    if st.tuchulcha is not None:
+        assert st.velthumena[st.tuchulcha_colour()] == 0
+    assert len(st.seals) <= len(st.side.passages)
+
+
+@pytest.mark.parametrize("players", sorted(GAMES))
+def test_random_games_keep_the_invariants_and_end(players):
+    rng = random.Random(players)
+    reasons = set()
+    for _ in range(GAMES[players]):
+        st = TuchulchaState(players)
+        for _ in range(MAX_ACTIONS):
+            if st.is_terminal():
+                break
+            actions = st.legal_actions()
+            assert actions
+            a = sample_chance(st, rng) if st.current_player() == CHANCE else rng.choice(actions)
+            st.apply(a)
+            check_invariants(st)
+        assert st.is_terminal(), "the game did not end"
+        assert st.winners() and set(st.winners()) <= set(range(players))
+        reasons.add(st.end_reason)
+    assert "race" in reasons
+    if players > 2:
+        assert "tuchulcha" in reasons
+
+
+def best_sequence(st: TuchulchaState) -> int:
+    """Brute force: the most dice any sequence of single-die moves uses."""
+    best = 0
+    for m in st._raw_moves():
+        child = st.clone()
+        child._do_move(m)
+        got = len(st.dice) if child.phase == OVER or not child.dice else 1 + best_sequence(child)
+        best = max(best, got)
+    return best
+
+
+def test_maximum_dice_rule_matches_brute_force():
+    rng = random.Random(7)
+    checked = 0
+    for g in range(24):
+        st = TuchulchaState(2 + g % 3)
+        while not st.is_terminal():
+            if st.current_player() == CHANCE:
+                a = sample_chance(st, rng)
+            else:
+                if st.phase == MOVE:
+                    need = best_sequence(st)
+                    assert need == st._maxleft
+                    expected = set()
+                    for m in st._raw_moves():
+                        child = st.clone()
+                        child._do_move(m)
+                        if child.phase == OVER or 1 + best_sequence(child) >= need:
+                            expected.add(m)
+                    assert expected == set(st.legal_actions()), st.summary()
+                    checked += 1
+                a = rng.choice(st.legal_actions())
+            st.apply(a)
+    assert checked > 1000

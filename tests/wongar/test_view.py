@@ -1,0 +1,235 @@
+"""Wongar's view: clickables are exactly the legal actions, hidden hands stay hidden, text is
+escaped and translated, the log never names a drawn ritual card."""
+
+import html
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rituels.engine import CHANCE, get_game, sample_chance
+from rituels.viewkit import ViewContext
+from rituels.wongar import data as D
+from rituels.wongar import geometry, view
+from rituels.wongar.rules import WongarState
+
+I18N = Path(__file__).resolve().parents[2] / "py" / "rituels" / "i18n"
+NAMES = ["Alice", "Bruno", "Chloé", "Dina", "Émile"]
+ACTION = re.compile(r'data-action="([^"]*)"')
+SELECT = re.compile(r'data-select="([^"]*)"')
+
+
+def ctx_for(state, **kw):
+    kw.setdefault("names", NAMES[: state.num_players])
+    return ViewContext(**kw)
+
+
+def clickable(state, ctx, seen=None) -> set[str]:
+    """Every action reachable by clicking, following data-select steps (as the app does)."""
+    seen = set() if seen is None else seen
+    markup = view.render(state, ctx)
+    found = {html.unescape(a) for a in ACTION.findall(markup)}
+    for token in {html.unescape(s) for s in SELECT.findall(markup)}:
+        assert token != ctx.selection, "a selected token is offered again"
+        if token in seen:
+            continue
+        seen.add(token)
+        inner = ViewContext(lang=ctx.lang, names=ctx.names, viewer=ctx.viewer,
+                            interactive=True, selection=token)
+        found |= clickable(state, inner, seen)
+    return found
+
+
+def random_states(n, seed, variant="basic", every=1):
+    """Decision states along one random game (chance sampled, decisions random)."""
+    rng = random.Random(seed)
+    state = get_game("wongar").new_state(n, {"variant": variant})
+    i = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        if i % every == 0:
+            yield state
+        i += 1
+        state.apply(rng.choice(state.legal_actions()))
+    yield state
+
+
+@pytest.mark.parametrize("n,seed,variant", [(3, 1, "basic"), (4, 2, "advanced"), (5, 3, "basic")])
+def test_clickables_are_exactly_the_legal_actions(n, seed, variant):
+    steps_seen = set()
+    for state in random_states(n, seed, variant, every=2):
+        if state.is_terminal():
+            ctx = ctx_for(state, interactive=True, viewer=0)
+            assert clickable(state, ctx) == set()
+            continue
+        p = state.actor()
+        ctx = ctx_for(state, interactive=True, viewer=p)
+        legal = {state.action_to_str(a) for a in state.legal_actions()}
+        assert clickable(state, ctx) == legal, (state.step, legal)
+        steps_seen.add(state.step)
+        # Not interactive (a bot or the other player decides): nothing is clickable.
+        assert clickable(state, ctx_for(state, interactive=False, viewer=p)) == set()
+    assert {"take", "place", "ceremony"} <= steps_seen
+
+
+def effect_state_with_both_ways():
+    """A ritual effect where one neighbour is both a "move out" and a "bring in" target."""
+    for seed in range(40):
+        for state in random_states(4, seed):
+            if state.step == "effect":
+                verbs = {}
+                for a in state.legal_actions():
+                    if a[0] in ("out", "in"):
+                        verbs.setdefault(a[1], set()).add(a[0])
+                if any(len(v) == 2 for v in verbs.values()):
+                    return state
+    pytest.skip("no such position in the sampled games")
+
+
+def test_out_and_in_on_the_same_area_go_through_a_selection():
+    state = effect_state_with_both_ways()
+    ctx = ctx_for(state, interactive=True, viewer=state.actor())
+    markup = view.render(state, ctx)
+    tokens = set(SELECT.findall(markup))
+    assert tokens and all(t.startswith("area:") for t in tokens)
+    token = sorted(tokens)[0]
+    area = token.split(":")[1]
+    chosen = view.render(state, ctx_for(state, interactive=True, viewer=state.actor(),
+                                        selection=token))
+    assert f'data-action="out:{area}"' in chosen and f'data-action="in:{area}"' in chosen
+    assert "wg-selected" in chosen and "wg-selected" not in markup
+    # The selection narrows the buttons to that area's two ways.
+    button = re.compile(r'<button class="wg-btn" data-action="((?:out|in):[a-z]+)"')
+    others, narrowed = set(button.findall(markup)), set(button.findall(chosen))
+    assert narrowed == {f"out:{area}", f"in:{area}"} and narrowed <= others
+
+
+def hands_state():
+    """Player 0 holds only disc ritual cards, player 1 only cubes and a double."""
+    state = next(s for s in random_states(4, 7) if s.phase == "turn")
+    state.hands[0] = [2, 0, 0, 0, 0]
+    state.hands[1] = [0, 3, 0, 1, 0]
+    state.taken[1] = [0, 0, 0, 1, 0, 1, 0, 0, 0]
+    state._legal = None
+    return state
+
+
+def private_panel(markup: str) -> str:
+    m = re.search(r'<section class="wg-panel wg-private".*?</section>', markup, re.S)
+    return m.group(0) if m else ""
+
+
+def test_only_the_viewers_hand_is_rendered():
+    state = hands_state()
+    markup = view.render(state, ctx_for(state, viewer=0))
+    panel = private_panel(markup)
+    assert 'data-viewer="0"' in panel and "wg-ritual-disc" in panel
+    public = re.sub(r'<section class="wg-panel wg-deck-panel".*?</section>', "", markup,
+                    flags=re.S)  # the discard pile is face up: anything may show there
+    for kind in ("cube", "double"):
+        assert f"wg-ritual-{kind}" not in public  # not in the panel, nor anywhere else
+    assert "wg-card-triple" not in panel and "wg-card-four" not in panel  # player 1's taken
+    # Player 1 sees their own cards and none of player 0's.
+    other = view.render(state, ctx_for(state, viewer=1))
+    assert "wg-ritual-cube" in private_panel(other) and "wg-ritual-disc" not in other
+    # A spectator sees no hand at all.
+    assert private_panel(view.render(state, ctx_for(state, viewer=None))) == ""
+
+
+def test_names_are_escaped():
+    state = hands_state()
+    names = ["<script>x</script>", 'A"B', "C&D", "Dina"]
+    markup = view.render(state, ViewContext(names=names, viewer=0, interactive=True))
+    assert "<script>" not in markup
+    assert "&lt;script&gt;" in markup and "C&amp;D" in markup and 'A"B' not in markup
+
+
+def test_both_languages_render_without_missing_keys():
+    fr = json.loads((I18N / "fr" / "wongar.json").read_text(encoding="utf-8"))
+    en = json.loads((I18N / "en" / "wongar.json").read_text(encoding="utf-8"))
+    assert set(fr) == set(en) and all(k.startswith("wongar.") for k in fr)
+    for lang in ("fr", "en"):
+        for state in random_states(5, 11, every=7):
+            ctx = ctx_for(state, lang=lang, viewer=state.actor() or 0,
+                          interactive=not state.is_terminal())
+            text = view.render(state, ctx) + view.status(state, ctx)
+            missing = set(re.findall(r"wongar\.[a-z_.]+", text)) - {"wongar"}
+            assert not missing, missing
+        page = view.help_page(ViewContext(lang=lang))
+        assert "<svg" in page and not re.findall(r"wongar\.[a-z_]+\.[a-z_.]+", page)
+    assert view.render(state, ctx_for(state, lang="fr")) != view.render(
+        state, ctx_for(state, lang="en"))
+
+
+def test_a_ritual_draw_is_logged_without_its_kind():
+    state = next(s for s in random_states(3, 5) if s.phase == "turn")
+    state.drawer, state.draws_pending = 1, 2
+    state._legal = None
+    assert state.current_player() == CHANCE
+    for lang in ("fr", "en"):
+        ctx = ctx_for(state, lang=lang)
+        lines = set()
+        for r in ("disc", "cube", "cylinder", "double"):
+            after = state.clone()
+            after.apply(("draw", D.RITUAL_KINDS.index(r)))
+            lines.add(tuple(view.describe(state, ("draw", D.RITUAL_KINDS.index(r)), after, ctx)))
+        assert len(lines) == 1, lines  # the same words whatever was drawn
+        (line,) = next(iter(lines))
+        assert "Bruno" in line
+
+
+def test_log_lines_are_plain_text_for_a_whole_game():
+    rng = random.Random(4)
+    state = get_game("wongar").new_state(4, {})
+    ctx = ctx_for(state, lang="fr")
+    log = []
+    while not state.is_terminal():
+        before = state.clone()
+        if state.current_player() == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        lines = view.describe(before, action, state, ctx)
+        assert all(isinstance(x, str) and x and "<" not in x for x in lines)
+        log += lines
+    assert any("Cérémonie" in x for x in log) and any("marque" in x for x in log)
+    assert log[-1] == view.result(state, ctx)
+    winners = state.winners()
+    assert all(NAMES[p] in log[-1] for p in winners)
+
+
+def test_final_panel_shows_bonuses_and_area_cards():
+    state = next(s for s in random_states(3, 8) if s.is_terminal())
+    markup = view.render(state, ctx_for(state, viewer=0))
+    assert 'class="wg-panel wg-final"' in markup
+    for p in range(3):
+        assert f"+{state.bonus[p]}" in markup
+    assert sum(state.bonus) >= 8
+
+
+def test_map_picture_matches_the_rules_adjacency():
+    assert geometry.check() == []
+    for name in D.AREAS:
+        lay = geometry.layout(name)
+        box = geometry.CONTENT[name]
+        assert lay.grid.h >= 5 * 30, name  # five players' rows fit in every area
+        assert box.x <= lay.card.x and lay.card.x + lay.card.w <= box.x + box.w
+
+
+def test_status_says_who_decides():
+    for state in random_states(4, 9, every=5):
+        ctx = ctx_for(state)
+        sentence = view.status(state, ctx)
+        assert sentence
+        if state.actor() is not None:
+            assert NAMES[state.actor()] in sentence
+
+
+def test_thumbnail_is_an_svg_picture():
+    pic = view.thumbnail()
+    assert pic.startswith("<svg") and pic.endswith("</svg>") and 'role="img"' in pic

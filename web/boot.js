@@ -1,0 +1,45 @@
+// Runs in <head>, before the first paint and long before Python is ready:
+// 1. applies the player's language (class lang-fr / lang-en on <html>), so the first paint
+//    shows the right language at once;
+// 2. registers the service worker once the app is live (data-ready on <html>), so its precache
+//    downloads do not compete with Pyodide's own start-up downloads.
+// External file (no inline script) because the page's Content-Security-Policy forbids inline code.
+(function () {
+  "use strict";
+  var LANG_KEY = "rituels.lang"; // the app stores the player's language under this key
+  var LANGS = ["fr", "en"];
+  var root = document.documentElement;
+
+  // Same choice as the app's pick_lang(): the stored language, else the browser's.
+  var lang = null;
+  try {
+    lang = window.localStorage.getItem(LANG_KEY);
+  } catch (err) {
+    // Storage blocked (private mode, file://): fall back to the browser's language.
+  }
+  if (LANGS.indexOf(lang) < 0) {
+    lang = /^en/i.test(navigator.language || "") ? "en" : "fr";
+  }
+  root.lang = lang;
+  LANGS.forEach(function (l) { root.classList.toggle("lang-" + l, l === lang); });
+
+  function registerWorker() {
+    navigator.serviceWorker.register("sw.js").catch(function (err) {
+      console.warn("Rituels: no offline mode (service worker not registered):", err);
+    });
+  }
+
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    if (root.hasAttribute("data-ready")) {
+      registerWorker();
+    } else {
+      var watcher = new MutationObserver(function () {
+        if (root.hasAttribute("data-ready")) {
+          watcher.disconnect();
+          registerWorker();
+        }
+      });
+      watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    }
+  }
+})();
