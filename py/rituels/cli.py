@@ -139,5 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if args.command != "test":
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        # pytest options before the first path (-q, -k EXPR): argparse's REMAINDER skips them
+        args.pytest_args = extra + args.pytest_args
     return args.func(args)

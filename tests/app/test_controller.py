@@ -256,3 +256,10 @@ def test_player_count_change_keeps_typed_names(fake_game, make_app):
     app.change({"form": form_for(app, **{"seat-0-name": "Zoé", "count": "4"})})
     html = app.render()
     assert 'value="Zoé"' in html and 'id="seat-3-name"' in html
+
+
+def test_bot_pace_is_a_stored_setting(fake_game):
+    from rituels.app.controller import PACE_KEY
+    assert App(MemoryStorage({PACE_KEY: "0.1"})).pace_s == 0.1
+    assert App(MemoryStorage({PACE_KEY: "99"})).pace_s == 3.0
+    assert App(MemoryStorage({PACE_KEY: "fast"})).pace_s == App(MemoryStorage()).pace_s

@@ -59,3 +59,12 @@ def test_values_are_exact_expectations_over_the_die():
     back = play(state.clone(), "E")
     expected = 10 / 12 + 2 / 12 * heuristic(back)[0]
     assert evaluate(state)[0] == pytest.approx(expected)
+
+
+def test_an_eye_choice_is_the_chosen_face_itself():
+    # The search and the ceiling computation rely on it: the Eye adds no other outcome.
+    for face in "YTEC":
+        direct = play(position([3, 2, 0, 4], pool=3), f"v2 {face}")
+        by_eye = play(position([3, 2, 0, 4], pool=3), f"v2 O e{face}")
+        assert (direct.tokens, direct.pool, direct.phase) == (by_eye.tokens, by_eye.pool,
+                                                               by_eye.phase)

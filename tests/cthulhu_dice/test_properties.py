@@ -50,7 +50,10 @@ def test_random_games_conserve_tokens(players, options):
         assert state.legal_actions() == []
 
 
-@pytest.mark.parametrize("players,options", CONFIGS[::3], ids=[f"{n}p-{o}" for n, o in CONFIGS[::3]])
+SOME = CONFIGS[::3]
+
+
+@pytest.mark.parametrize("players,options", SOME, ids=[f"{n}p-{o}" for n, o in SOME])
 def test_records_replay_exactly_and_notation_round_trips(players, options):
     rng = random.Random(players)
     for _ in range(10):

@@ -75,8 +75,18 @@ def test_victims_are_clickable_seats_and_cthulhu_in_the_variant():
     page = Elements(view.render(state, ctx()))
     seats = {a["data-action"]: a for t, a in page.tags if t == "g" and "data-action" in a}
     assert set(seats) == {"v3", "v4", "vC"}
-    assert seats["v3"]["aria-label"] == "Attaquer Chloé"
-    assert seats["vC"]["aria-label"] == "Attaquer Cthulhu"
+    # The accessible name starts with the visible text ("label in name"), then the verb.
+    assert seats["v3"]["aria-label"] == "Chloé 3 jetons — attaquer"
+    assert seats["vC"]["aria-label"] == "Cthulhu : 15 jetons — attaquer"
+
+
+def test_long_names_shrink_then_are_cut_but_labels_keep_them_whole():
+    names = ["Alice", "Bartholomew-Jr", "Maximilien-Alexandre de la Tour", "Dan"]
+    page = view.render(start(), ctx(names=names))
+    assert 'font-size="10" text-anchor="middle">Bartholomew-Jr<' in page
+    assert ">Maximilien-Alex…<" in page
+    assert 'aria-label="Maximilien-Alex… 3 jetons — attaquer (Maximilien-Alexandre de la Tour)"' \
+        in page
 
 
 def test_eye_offers_four_buttons():
@@ -173,7 +183,8 @@ def test_describe_the_variant():
         play(state, text)
         lines += view.describe(before, text, state, ctx())
     assert lines == ["Alice choisit Cthulhu comme victime.",
-                     "Alice lance contre Cthulhu : Signe jaune — Alice choisit qui reçoit le jeton",
+                     "Alice lance contre Cthulhu : Signe jaune — Alice choisit qui reçoit "
+                     "le jeton",
                      "Alice donne le jeton de Cthulhu à Chloé.",
                      "Cthulhu riposte contre Alice : Œil — Cthulhu relance le dé",
                      "Cthulhu riposte contre Alice : Tentacule — Alice perd 1 santé au profit "
@@ -217,3 +228,26 @@ def test_catalogues_have_the_same_keys():
     en = json.loads((root / "en" / "cthulhu_dice.json").read_text(encoding="utf-8"))
     assert set(fr) == set(en)
     assert all(k.startswith("cthulhu.") for k in fr)
+
+
+def test_status_tells_a_human_what_to_do_and_others_what_is_awaited():
+    state = start()
+    assert view.status(state, ctx()) == "Alice : choisissez une victime"
+    assert view.status(state, ctx(interactive=False)) == "Alice choisit une victime…"
+    play(state, "v2")
+    assert view.status(state, ctx("en")) == "Alice rolls against Bob"
+    assert view.roll_label(state, ctx()) == "Lancer le dé contre Bob"
+    play(state, "Y O")
+    assert view.status(state, ctx("en", interactive=False)) == (
+        "Bob rolled the Eye and is choosing a result…")
+
+
+def test_every_option_and_choice_has_a_label_in_both_languages():
+    from rituels.cthulhu_dice.game import GAME
+    from rituels.i18n import catalogue
+    for lang in ("fr", "en"):
+        texts = catalogue(lang)
+        for opt in GAME.options:
+            assert opt.label in texts
+            for choice in opt.choices:
+                assert f"{opt.label}.{choice}" in texts

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from rituels.engine import CHANCE, sample_chance
 from rituels.engine.bots import decide
 from rituels.wongar.bots import StrongBot, evaluate
@@ -9,14 +11,14 @@ from rituels.wongar.rules import WongarState
 from wongar_helpers import clear_map, new_game, play, put, set_hand, to_turns
 
 
-def random_positions(count, seed=3):
+def random_positions(count, seed=3, players=4, variant="basic"):
     """Positions where a player must decide, taken from random games."""
     rng = random.Random(seed)
     found = []
-    s = WongarState(4)
+    s = WongarState(players, {"variant": variant})
     while len(found) < count:
         if s.is_terminal():
-            s = WongarState(4)
+            s = WongarState(players, {"variant": variant})
         if s.current_player() == CHANCE:
             s.apply(sample_chance(s, rng))
             continue
@@ -26,8 +28,9 @@ def random_positions(count, seed=3):
     return found
 
 
-def test_strong_bot_plays_legal_actions_and_is_reproducible():
-    for s in random_positions(12):
+@pytest.mark.parametrize("players,variant", [(4, "basic"), (3, "advanced"), (5, "advanced")])
+def test_strong_bot_plays_legal_actions_and_is_reproducible(players, variant):
+    for s in random_positions(8, players=players, variant=variant):
         action = decide(StrongBot(7, iterations=2), s)
         assert action in s.legal_actions()
         assert decide(StrongBot(7, iterations=2), s) == action

@@ -138,10 +138,14 @@ def test_resample_hidden_redeals_other_hands_consistently():
 def test_resample_keeps_the_known_doubles_in_the_advanced_game():
     s = to_turns(new_game(3, "advanced", start=0))
     set_hand(s, 2, disc=1)
-    s.ritual_removed[3] += 1  # (fixture) player 2's double left the game
+    s.deck[3] -= 1  # (fixture) player 2 has played their double: it is in the discard pile
+    s.discard[3] += 1
+    check_accounting(s)
     for seed in range(10):
         twin = s.resample_hidden(0, random.Random(seed))
         assert [h[3] for h in twin.hands] == [1, 1, 0]
+        assert twin.deck[3] == 0
+        check_accounting(twin)
 
 
 def test_draws_reveal_information_decisions_do_not():
@@ -163,7 +167,7 @@ def test_notation_round_trips(text):
 
 @pytest.mark.parametrize("text", ["", "take", "take:mars", "bag:4:disc", "bag:1", "play:scorpion",
                                   "opt:three", "double:disc:jump", "pass:1", "remove:-1",
-                                  "TAKE:emu", "take:emu:2", 42])
+                                  "TAKE:emu", "take:emu:2", "remove:02", "start: 1", 42])
 def test_bad_notation_is_refused_with_a_notation_error(text):
     with pytest.raises(NotationError):
         new_game().str_to_action(text)

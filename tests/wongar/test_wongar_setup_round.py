@@ -202,6 +202,20 @@ def test_an_empty_deck_is_reshuffled_from_the_discards():
     check_accounting(s)
 
 
+def test_a_deck_of_scorpions_only_yields_no_card():
+    # [decision] Every other ritual card is in hands: drawing would only cycle the scorpions.
+    s = new_game(elder=1)
+    while s.duty_area() != 9:
+        play(s, "up:disc")
+    for r in range(4):
+        s.hands[3][r] += s.deck[r]
+        s.deck[r] = 0
+    play(s, "up:disc")
+    assert s.phase == "turn" and s.draws_pending == 0 and s.time == 1
+    assert s.deck == [0, 0, 0, 0, 2] and s.hand_count(1) == 2
+    check_accounting(s)
+
+
 def test_players_take_turns_clockwise_from_the_first_player():
     s = to_turns(new_game(start=2))
     seen = []
@@ -239,3 +253,27 @@ def test_take_only_face_up_cards():
     assert "take:fish" not in legal(s) and len(legal(s)) == 9
     with pytest.raises(IllegalAction):
         play(s, "take:fish")
+
+
+# --- Map and game definition ------------------------------------------------------------------
+def test_map_adjacency_follows_the_rules_file():
+    from rituels.wongar.rules import ADJ
+    names = {D.AREAS[a]: {D.AREAS[b] for b in ADJ[a]} for a in range(10)}
+    assert names["hand"] == {"foot", "kangaroo", "emu", "lizard", "echidna", "fish"}
+    assert names["foot"] == {"hand", "emu", "snake", "turtle", "crocodile", "fish"}
+    ring = ["kangaroo", "emu", "snake", "turtle", "crocodile", "fish", "echidna", "lizard"]
+    for i, a in enumerate(ring):
+        assert ring[i - 1] in names[a] and ring[(i + 1) % 8] in names[a]
+    assert all(a in names[b] for a in names for b in names[a])  # symmetric
+
+
+def test_game_definition_takes_3_to_5_players_and_checks_the_variant():
+    from rituels.engine import get_game
+    game = get_game("wongar")
+    assert (game.min_players, game.max_players, game.hidden_information) == (3, 5, True)
+    assert game.start(5, {"variant": "advanced"}).variant == "advanced"
+    with pytest.raises(ValueError):
+        game.start(2)
+    with pytest.raises(ValueError):
+        game.start(4, {"variant": "expert"})
+    assert set(game.bots) == {"easy", "strong"}

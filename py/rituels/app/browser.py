@@ -14,6 +14,11 @@ from typing import Any
 import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
+try:  # recent Pyodide turns JS null into `jsnull`, older ones into None
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover
+    jsnull = None
+
 from rituels.app.controller import App
 from rituels.app.storage import StorageError
 
@@ -46,7 +51,7 @@ class LocalStorage:
             raise
         except Exception as exc:
             raise StorageError(str(exc)) from None
-        return None if value is None else str(value)
+        return None if _null(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -72,6 +77,11 @@ class LocalStorage:
             raise
         except Exception as exc:
             raise StorageError(str(exc)) from None
+
+
+def _null(value: Any) -> bool:
+    """True for JS null/undefined as Pyodide hands them over."""
+    return value is None or value is jsnull
 
 
 def _data(el: Any) -> dict[str, Any]:
@@ -131,6 +141,7 @@ class Glue:
         self.listen(self.root, "submit", lambda e: e.preventDefault())
         self.listen(js.window, "hashchange", lambda e: self.app.navigate(str(js.location.hash)))
         self.listen(js.document, "keydown", self.on_document_key)
+        self.app.base_url = str(js.location.origin) + str(js.location.pathname)  # share links
         self.app.navigate(str(js.location.hash), force=True)
         self.refresh(force=True)
         js.document.documentElement.setAttribute("data-ready", "")
@@ -138,11 +149,13 @@ class Glue:
     # --- events --------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         el = event.target.closest(CLICKABLE)
-        if el is None or not self.root.contains(el):
+        if _null(el) or not self.root.contains(el):
             return
         if _is_disabled(el):
             event.preventDefault()
             return
+        if str(el.tagName).upper() == "INPUT":
+            return  # file pickers and sliders report through "change" (on_command_control)
         if str(el.tagName).upper() == "BUTTON" or el.hasAttribute("data-cmd"):
             event.preventDefault()  # a submit button must not reload the page
         data = _data(el)
@@ -158,7 +171,7 @@ class Glue:
             # SVG and other non-native buttons: Enter and Space act like a click.
             event.preventDefault()
             el = target.closest(CLICKABLE)
-            if el is not None and not _is_disabled(el):
+            if not _null(el) and not _is_disabled(el):
                 self.app.click(_data(el))
         elif key == "Tab":
             self.trap_focus(event)
@@ -169,12 +182,31 @@ class Glue:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        if target.hasAttribute("data-cmd"):
+            self.on_command_control(target)
+            return
         self.app.change({"name": str(target.name or ""), "form": _form(self.root)})
+
+    def on_command_control(self, target: Any) -> None:
+        """A control with its own command: a file input (import a game: the file's text is
+        read, then sent) or a slider (the replay position, sent as ``value``)."""
+        data = _data(target)
+        if str(target.type) != "file":
+            self.app.change(dict(data, value=str(target.value)))
+            return
+        files = target.files
+        if _null(files) or not files.length:
+            return
+        file = files.item(0)
+        name = str(file.name)
+        target.value = ""  # choosing the same file again fires change again
+        file.text().then(create_once_callable(
+            lambda text: self.guard(self.app.click, dict(data, text=str(text), filename=name))))
 
     def trap_focus(self, event: Any) -> None:
         """Keep Tab inside an open modal dialog."""
         dialog = self.root.querySelector("[aria-modal='true']")
-        if dialog is None:
+        if _null(dialog):
             return
         items = list(dialog.querySelectorAll(FOCUSABLE))
         if not items:
@@ -195,7 +227,7 @@ class Glue:
     def _focus_selector(self) -> str | None:
         """A selector that finds the focused control again after the markup is replaced."""
         el = js.document.activeElement
-        if el is None or not self.root.contains(el):
+        if _null(el) or not self.root.contains(el):
             return None
         esc = js.CSS.escape
         if el.id:
@@ -233,7 +265,7 @@ class Glue:
 
     def focus(self, selector: str) -> bool:
         el = self.root.querySelector(selector)
-        if el is None:
+        if _null(el):
             return False
         el.focus()
         return True
@@ -249,12 +281,39 @@ class Glue:
             self.focus(effect["target"])
         elif kind == "copy":
             js.navigator.clipboard.writeText(effect["text"])
+        elif kind == "copy-link":
+            self.copy_link(str(js.location.origin) + str(js.location.pathname) + effect["hash"])
+        elif kind == "download":
+            self.download(effect["filename"], effect["mime"], effect["text"])
+
+    def copy_link(self, url: str) -> None:
+        """Clipboard write; if the browser refuses, the share dialog asks to copy by hand."""
+        def refused(*_: Any) -> None:
+            self.guard(self.app.click, {"cmd": "share-copy-failed"})
+        try:
+            js.navigator.clipboard.writeText(url).catch(create_once_callable(refused))
+        except Exception:  # no clipboard API (insecure context, old browser)
+            refused()
+
+    def download(self, filename: str, mime: str, text: str) -> None:
+        """Save ``text`` as a file: a Blob behind a temporary <a download>."""
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        blob = js.Blob.new(to_js([text]), to_js({"type": mime},
+                                                 dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href, link.download = url, filename
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
 def _live_region() -> Any:
     """A polite live region outside #app, so re-rendering never interrupts it."""
     live = js.document.getElementById("live")
-    if live is None:
+    if _null(live):
         live = js.document.createElement("div")
         live.id = "live"
         live.className = "visually-hidden"

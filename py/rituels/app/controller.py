@@ -34,6 +34,7 @@ from rituels.screens import home, layout, newgame, play, rules
 PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
 SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
 LANG_KEY = "rituels.lang"
+PACE_KEY = "rituels.pace"   # seconds per automatic move, a player setting (tests use it too)
 AUTO_CHANCE_LIMIT = 2000  # set-up shuffles done at once; a bound so a bug cannot hang the page
 
 Handler = Callable[["App", Any], None]
@@ -111,6 +112,14 @@ def pick_lang(stored: str | None, browser_lang: str) -> str:
     return "en" if (browser_lang or "").lower().startswith("en") else DEFAULT_LANG
 
 
+def read_pace(text: str | None, default: float) -> float:
+    """The stored pace of bots (0 to 3 seconds), or the default if unset or unreadable."""
+    try:
+        return min(max(float(text), 0.0), 3.0) if text is not None else default
+    except ValueError:
+        return default
+
+
 @dataclass
 class Job:
     """Work the app does by itself between frames: a bot thinking, or an automatic roll."""
@@ -140,6 +149,7 @@ class App:
         self.saving_off = False
         try:
             stored = storage.get(LANG_KEY)
+            self.pace_s = read_pace(storage.get(PACE_KEY), pace_s)
             storage.keys()
         except StorageError:
             stored, self.saving_off = None, True
@@ -223,8 +233,12 @@ class App:
             self.click(data)
             return
         if self.draft is not None:
-            self.draft = newgame.read_form(self.draft, data.get("form") or {})
-            self.changed = True
+            before = self.draft
+            self.draft = newgame.read_form(before, data.get("form") or {})
+            # Typing a name changes nothing else on screen: re-rendering then would replace
+            # the button being clicked (the change event fires on blur, between mousedown
+            # and click) and the click would be lost.
+            self.changed = newgame.layout_key(self.draft) != newgame.layout_key(before)
 
     def key(self, name: str) -> None:
         if name != "Escape":

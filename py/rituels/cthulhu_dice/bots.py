@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from rituels.engine.bots import Bot, Think
 from rituels.cthulhu_dice.rules import (
-    CTHULHU, ELDER, EYE_PICK, FACE_COUNT, GIFT, OVER, ROLL, TENTACLE, VICTIM, YELLOW,
-    CTHULHU_FACE, CthulhuDiceState,
+    CTHULHU, CTHULHU_FACE, ELDER, FACE_COUNT, OVER, ROLL, TENTACLE, VICTIM, YELLOW,
+    CthulhuDiceState,
 )
 
 SHARPNESS = 3.0
@@ -51,7 +51,8 @@ def heuristic(state: CthulhuDiceState) -> list[float]:
             values[p] = values[p] * (1 - TEAM_WEIGHT) + team
         if state.win_target:
             for s, t in enumerate(tokens):
-                values[owner[s]] += TARGET_WEIGHT * min(t, state.target) / state.target / len(tokens)
+                progress = min(t, state.target) / state.target
+                values[owner[s]] += TARGET_WEIGHT * progress / len(tokens)
     return values
 
 

@@ -14,14 +14,14 @@ TOKEN_FILL, TOKEN_EDGE = "#e9c46a", "#7a5a08"
 CTHULHU_GREEN, CTHULHU_DARK = "#3f8f5a", "#1f5234"
 
 _FACE_ART = {
-    # The Yellow Sign: three hooked arms around a centre.
+    # The Yellow Sign: three hooked arms turning around a centre.
     YELLOW: (
-        '<circle cx="50" cy="50" r="40" fill="#3b3222"/>'
-        '<g fill="none" stroke="#f2c230" stroke-width="8" stroke-linecap="round">'
-        '<path d="M50 50 C 50 30, 66 24, 70 34"/>'
-        '<path d="M50 50 C 33 60, 28 78, 38 80"/>'
-        '<path d="M50 50 C 67 62, 80 56, 78 46"/>'
-        '</g><circle cx="50" cy="50" r="7" fill="#f2c230"/>'
+        '<circle cx="50" cy="50" r="44" fill="#3b3222"/>'
+        '<g fill="none" stroke="#f2c230" stroke-width="7" stroke-linecap="round">'
+        + "".join(f'<path transform="rotate({a} 50 50)" '
+                  'd="M50 50 C 50 34, 60 20, 73 22 C 83 24, 83 37, 73 38"/>'
+                  for a in (0, 120, 240))
+        + '</g><circle cx="50" cy="50" r="6" fill="#f2c230"/>'
     ),
     # A curling tentacle with suckers.
     TENTACLE: (
@@ -67,7 +67,7 @@ def die(letter: str, x: float, y: float, size: float, cls: str = "cd-die") -> st
     """The die showing ``letter`` (or blank when ""), a rounded square centred on (x, y)."""
     half = size / 2
     art = face(letter, x - half * 0.8, y - half * 0.8, size * 0.8) if letter else ""
-    return (f'<g class="{cls}" style="transform-origin:{x:g}px {y:g}px">'
+    return (f'<g class="{cls}">'
             f'<rect x="{x - half:g}" y="{y - half:g}" width="{size:g}" height="{size:g}" '
             f'rx="{size * 0.18:g}" fill="#f6efdd" stroke="{INK}" stroke-width="2.5"/>'
             f'{art}</g>')

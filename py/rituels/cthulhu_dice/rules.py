@@ -190,7 +190,8 @@ class CthulhuDiceState(GameState):
 
     def _seat_result(self, face: str) -> None:
         """A seat's result (rolled, or chosen with the Eye)."""
-        roller, target, caster, victim = self.roller, self.rolling_target(), self.caster, self.victim
+        roller, target = self.roller, self.rolling_target()
+        caster, victim = self.caster, self.victim
         if face == YELLOW:
             if not self.variant:
                 self._lose(target)
@@ -267,7 +268,8 @@ class CthulhuDiceState(GameState):
 
     def _move(self, src: int, dst: int) -> None:
         """One token from src to dst (a seat or CTHULHU, the pool); callers check src has one."""
-        if src == dst:
+        if src == dst:   # a mad caster's Tentacle against Cthulhu: the token stays put
+            self.events.append(("nothing",))
             return
         if src == CTHULHU:
             self.pool -= 1

@@ -16,8 +16,8 @@ from rituels.cthulhu_dice.pictures import (
     CTHULHU_GREEN, INK, cthulhu_head, die, face_icon, token, token_grid,
 )
 from rituels.cthulhu_dice.rules import (
-    CTHULHU, END_CTHULHU, END_LAST, END_TARGET, END_TEAM, EYE_CHOICES, EYE_PICK, GIFT, ROLL,
-    TENTACLE, CTHULHU_FACE, VICTIM, CthulhuDiceState,
+    CTHULHU, CTHULHU_FACE, END_CTHULHU, END_LAST, END_TARGET, END_TEAM, EYE, EYE_CHOICES,
+    EYE_PICK, GIFT, OVER, ROLL, TENTACLE, VICTIM, CthulhuDiceState,
 )
 from rituels.viewkit import ViewContext, attrs, esc
 
@@ -25,7 +25,8 @@ SIZE = 400
 CENTRE = SIZE / 2
 RING = 148                      # radius of the circle of seats
 SEAT_W, SEAT_H = 96, 62
-NAME_CHARS = 13                 # longer names are shortened on the table (full in the label)
+NAME_CHARS = 13                 # names fitting a seat at the normal size
+LONG_NAME_CHARS = 16            # ... at a smaller size; longer ones are cut (full in labels)
 # One colour per player (a player's seats share it); names and badges carry the meaning.
 PLAYER_COLOURS = ("#d9534f", "#4a90d9", "#e0a526", "#5cb85c", "#a66bd3", "#e37faa",
                   "#3bbfb0", "#c98b4a")
@@ -44,8 +45,13 @@ def seat_name(state: CthulhuDiceState, ctx: ViewContext, seat: int) -> str:
     return ctx.t("cthulhu.seat.numbered", name=ctx.name(player), k=mine.index(seat) + 1)
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= NAME_CHARS else text[: NAME_CHARS - 1] + "…"
+def _fit(name: str) -> tuple[str, int]:
+    """The name as shown in a seat and its font size: smaller for long names, then cut."""
+    if len(name) <= NAME_CHARS:
+        return name, 12
+    if len(name) <= LONG_NAME_CHARS:
+        return name, 10
+    return name[: LONG_NAME_CHARS - 1] + "…", 10
 
 
 def _face_name(ctx: ViewContext, letter: str) -> str:
@@ -64,18 +70,22 @@ def seat_centre(index: int, count: int) -> tuple[float, float]:
 
 
 def _clickables(state: CthulhuDiceState, ctx: ViewContext) -> dict[int, tuple[str, str]]:
-    """Seat (or CTHULHU) -> (action, aria-label) for the legal choices a local human can click."""
+    """Seat (or CTHULHU) -> (action, verb) for the legal choices a local human can click."""
     if not ctx.interactive or state.phase not in (VICTIM, GIFT):
         return {}
-    key = "cthulhu.pick.victim" if state.phase == VICTIM else "cthulhu.pick.gift"
-    return {_seat_of_action(a): (a, ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a))))
-            for a in state.legal_actions()}
+    verb = ctx.t("cthulhu.verb.victim" if state.phase == VICTIM else "cthulhu.verb.gift")
+    return {_seat_of_action(a): (a, verb) for a in state.legal_actions()}
 
 
-def _pick_attrs(pick: tuple[str, str] | None) -> str:
+def _pick_attrs(pick: tuple[str, str] | None, visible: list[str], full_name: str = "") -> str:
+    """A clickable element's attributes. Its accessible name starts with its visible text
+    (WCAG "label in name"), then says what a click does (and the full name if shortened)."""
     if not pick:
         return ""
-    action, label = pick
+    action, verb = pick
+    label = " ".join(v for v in visible if v) + " — " + verb
+    if full_name:
+        label += f" ({full_name})"
     return attrs(data_action=action, role="button", tabindex="0", aria_label=label)
 
 
@@ -89,8 +99,8 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     colour = MAD_GREY if mad else PLAYER_COLOURS[state.owner[seat] % len(PLAYER_COLOURS)]
     classes = ["cd-seat"]
     role_tag = ""
-    in_turn = state.phase not in (VICTIM, "over")
-    if seat == state.caster and state.phase != "over":
+    in_turn = state.phase not in (VICTIM, OVER)
+    if seat == state.caster and state.phase != OVER:
         classes.append("cd-caster")
         role_tag = ctx.t("cthulhu.tag.caster")
     elif in_turn and seat == state.victim:
@@ -104,29 +114,37 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         classes.append("cd-winner")
     described = ctx.tn("cthulhu.seat.tokens", n, name=name) + (
         " — " + ctx.t("cthulhu.mad") if mad else "")
+    shown, font = _fit(name)
+    count = ctx.tn("cthulhu.count", n)
+    badge = ctx.t("cthulhu.mad").upper() if mad else ""
+    pick_attrs = _pick_attrs(pick, [shown, badge, count, role_tag],
+                             name if shown != name else "")
     # Mad seats: grey, dashed and badged (never colour alone).
     frame = attrs(fill="#3a3a3a" if mad else "#2b2733", stroke=colour, stroke_width=3,
                   stroke_dasharray="5 4" if mad else None)
-    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick)}>',
+    out = [f'<g{attrs(class_=" ".join(classes))}{pick_attrs}>',
            f"<title>{esc(described)}</title>",
            f'<rect class="cd-frame" x="{x0:.1f}" y="{y0:.1f}" width="{SEAT_W}" height="{SEAT_H}" '
            f'rx="9"{frame}/>',
-           f'<text x="{cx:.1f}" y="{y0 + 14:.1f}" class="cd-name" fill="#f3efe6" '
-           f'font-size="12" text-anchor="middle">{esc(_short(name))}</text>']
+           f'<text x="{cx:.1f}" y="{y0 + 17:.1f}" class="cd-name" fill="#f3efe6" '
+           f'font-size="{font}" text-anchor="middle">{esc(shown)}</text>']
     if mad:
         out.append(f'<g class="cd-badge"><rect x="{cx - 22:.1f}" y="{y0 + 22:.1f}" width="44" '
                    f'height="17" rx="8" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>'
                    f'<text x="{cx:.1f}" y="{y0 + 34.5:.1f}" fill="#ffb3ad" font-size="11" '
                    f'font-weight="bold" text-anchor="middle">'
-                   f'{esc(ctx.t("cthulhu.mad").upper())}</text></g>')
+                   f'{esc(badge)}</text></g>')
     else:
-        out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 20, 6, 12, 4)}</g>')
-    out.append(f'<text x="{cx:.1f}" y="{y0 + 56:.1f}" class="cd-count" fill="#f3efe6" '
+        out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 23, 6, 12, 4)}</g>')
+    out.append(f'<text x="{cx:.1f}" y="{y0 + 57:.1f}" class="cd-count" fill="#f3efe6" '
                f'font-size="12" font-weight="bold" text-anchor="middle">'
-               f'{esc(ctx.tn("cthulhu.count", n))}</text>')
-    if role_tag:
-        out.append(f'<text x="{cx:.1f}" y="{y0 - 5:.1f}" class="cd-tag" fill="#f6d77a" '
-                   f'font-size="11" text-anchor="middle">{esc(role_tag)}</text>')
+               f'{esc(count)}</text>')
+    if role_tag:   # a pill straddling the frame's top edge
+        width = 12 + 6.5 * len(role_tag)
+        out.append(f'<g class="cd-tag"><rect x="{cx - width / 2:.1f}" y="{y0 - 9:.1f}" '
+                   f'width="{width:.1f}" height="15" rx="7.5" fill="#f6d77a"/>'
+                   f'<text x="{cx:.1f}" y="{y0 + 2.5:.1f}" fill="#1d1a16" font-size="11" '
+                   f'font-weight="bold" text-anchor="middle">{esc(role_tag)}</text></g>')
     out.append("</g>")
     return "".join(out)
 
@@ -138,9 +156,10 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
     classes = ["cd-cthulhu"]
     if pick:
         classes.append("cd-pick")
-    if state.variant and state.phase not in (VICTIM, "over") and state.victim == CTHULHU:
+    if state.variant and state.phase not in (VICTIM, OVER) and state.victim == CTHULHU:
         classes.append("cd-victim")
-    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick)}>',
+    shield = ctx.t("cthulhu.shielded") if state.variant and state.shielded() else ""
+    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick, [label, shield])}>',
            f"<title>{esc(label)}</title>",
            f'<circle class="cd-frame" cx="{CENTRE}" cy="{CENTRE - 35}" r="58" fill="#173026" '
            f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',
@@ -148,10 +167,9 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
            f'<g class="cd-tokens">{token_grid(state.pool, CENTRE, CENTRE - 50, 8, 24, 4)}</g>',
            f'<text x="{CENTRE}" y="{CENTRE - 6}" fill="#f3efe6" font-size="12" '
            f'font-weight="bold" text-anchor="middle">{esc(label)}</text>']
-    if state.variant and state.shielded():
+    if shield:
         out.append(f'<text x="{CENTRE}" y="{CENTRE - 98}" class="cd-shield" fill="#9fd3ea" '
-                   f'font-size="11" font-weight="bold" text-anchor="middle">'
-                   f'{esc(ctx.t("cthulhu.shielded"))}</text>')
+                   f'font-size="11" font-weight="bold" text-anchor="middle">{esc(shield)}</text>')
     out.append("</g>")
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
@@ -167,7 +185,7 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
 
 def _duel_line(state: CthulhuDiceState) -> str:
     """A dashed line from the caster to the victim while the turn is being played."""
-    if state.phase in (VICTIM, "over") or state.victim is None:
+    if state.phase in (VICTIM, OVER) or state.victim is None:
         return ""
     x1, y1 = seat_centre(state.caster, state.num_seats)
     x2, y2 = ((CENTRE, CENTRE - 35) if state.victim == CTHULHU
@@ -181,17 +199,18 @@ def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
     if not ctx.interactive:
         return ""
     phase = state.phase
+    def button(action: str, inner: str) -> str:
+        return (f'<button type="button" class="cd-choice"{attrs(data_action=action)}>'
+                f'{inner}</button>')
+
     if phase == EYE_PICK:
-        items = "".join(
-            f'<button type="button" class="cd-choice"{attrs(data_action=a)}>'
-            f'{face_icon(a[1], 36)}<span>{esc(_face_name(ctx, a[1]))}</span></button>'
-            for a in EYE_CHOICES)
+        items = "".join(button(a, f'{face_icon(a[1], 36)}<span>{esc(_face_name(ctx, a[1]))}</span>')
+                        for a in EYE_CHOICES)
         title = ctx.t("cthulhu.eye.prompt")
     elif phase in (VICTIM, GIFT):
         key = "cthulhu.pick.victim" if phase == VICTIM else "cthulhu.pick.gift"
         items = "".join(
-            f'<button type="button" class="cd-choice"{attrs(data_action=a)}>'
-            f'{esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a))))}</button>'
+            button(a, esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a)))))
             for a in state.legal_actions())
         title = ctx.t("cthulhu.victim.prompt" if phase == VICTIM else "cthulhu.gift.prompt")
     else:
@@ -231,18 +250,20 @@ def render(state: CthulhuDiceState, ctx: ViewContext) -> str:
 # --- sentences ------------------------------------------------------------------------------
 def status(state: CthulhuDiceState, ctx: ViewContext) -> str:
     phase = state.phase
-    if phase == "over":
+    if phase == OVER:
         return result(state, ctx)
+    # A local human is told what to do; otherwise the sentence says what is awaited.
+    wait = "" if ctx.interactive else ".wait"
     if phase == VICTIM:
-        return ctx.t("cthulhu.status.victim", name=seat_name(state, ctx, state.caster))
+        return ctx.t("cthulhu.status.victim" + wait, name=seat_name(state, ctx, state.caster))
     roller = seat_name(state, ctx, state.roller)
     target = seat_name(state, ctx, state.rolling_target())
     if phase == ROLL:
         key = "cthulhu.status.counter" if state.counter else "cthulhu.status.roll"
         return ctx.t(key, name=roller, target=target)
     if phase == EYE_PICK:
-        return ctx.t("cthulhu.status.eye", name=roller)
-    return ctx.t("cthulhu.status.gift", name=roller,
+        return ctx.t("cthulhu.status.eye" + wait, name=roller)
+    return ctx.t("cthulhu.status.gift" + wait, name=roller,
                  target=seat_name(state, ctx, state.gift_from))
 
 
@@ -298,7 +319,7 @@ def describe(before: CthulhuDiceState, action: str, after: CthulhuDiceState,
         else:
             line = ctx.t("cthulhu.log.eye", name=roller, face=_face_name(ctx, face))
         effects = _effects(after, ctx, face)
-        if head[0] == "roll" and face == "O" and head[1] != CTHULHU:
+        if head[0] == "roll" and face == EYE and head[1] != CTHULHU:
             effects = [ctx.t("cthulhu.fx.eye", name=roller)]
         elif after.phase == GIFT:
             effects = [ctx.t("cthulhu.fx.gift", name=roller)]

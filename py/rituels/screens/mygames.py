@@ -75,13 +75,14 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
     else:
         head = f'<h2 class="save-title">{esc(title)}</h2>'
     facts = [
-        (t(lang, "library.games.game"), game_name),
         (t(lang, "library.games.players"), _players(lang, entry)),
         (t(lang, "library.games.started"), when(lang, entry.get("started", ""))),
         (t(lang, "library.games.last_move"), when(lang, entry.get("updated", ""))),
         (t(lang, "library.games.moves"), str(entry.get("moves", 0))),
         (t(lang, "library.games.state"), state),
     ]
+    if entry.get("title"):   # the heading shows the given name: say which game it is
+        facts.insert(0, (t(lang, "library.games.game"), game_name))
     dl = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
     resume = "" if entry.get("finished") else (
         f'<a class="btn btn-small btn-primary"{attrs(href=f"#/play/{save_id}", aria_label=t(lang, "library.games.resume") + " — " + label)}>'

@@ -24,6 +24,13 @@ def default_draft(game: Game) -> dict[str, Any]:
             "options": {o.key: o.default for o in game.options}}
 
 
+def layout_key(draft: dict[str, Any]) -> tuple:
+    """What decides the dialog's markup apart from the typed names (count, seat kinds,
+    options): the app re-renders the dialog only when this changes."""
+    return (draft["count"], tuple(s["kind"] for s in draft["seats"]),
+            tuple(sorted((k, str(v)) for k, v in draft["options"].items())))
+
+
 def default_names(draft: dict[str, Any], lang: str) -> list[str]:
     """Names used when a seat's name is left empty: "Joueur 2", or a bot name of the game."""
     key = f"app.bots.{draft['game']}"

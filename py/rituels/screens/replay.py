@@ -153,31 +153,55 @@ class ReplayCursor:
 
 
 # --- markup ----------------------------------------------------------------------------------
+# Small inline icons (no font has all of ⏮⏭ everywhere); drawn in currentColor.
+_ICON_PATHS = {
+    "start": "M3 2h2v12H3zM14 2v12L6 8z",
+    "back": "M12 2v12L4 8z",
+    "play": "M4 2v12l10-6z",
+    "pause": "M3 2h4v12H3zM9 2h4v12H9z",
+    "forward": "M4 2v12l8-6z",
+    "end": "M2 2v12l8-6zM11 2h2v12h-2z",
+}
+
+
+def icon(name: str) -> str:
+    return (f'<svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" '
+            f'focusable="false"><path d="{_ICON_PATHS[name]}" fill="currentColor"/></svg>')
+
+
 def _button(label: str, cmd: str, *, disabled: bool = False, cls: str = "btn btn-small",
-            **data: Any) -> str:
+            glyph: str = "", **data: Any) -> str:
+    """A button; with ``glyph`` it shows that icon and ``label`` becomes its accessible name
+    (and tooltip) unless ``show_label`` text follows the icon."""
+    show = data.pop("show_label", not glyph)
+    if glyph and not show:
+        data.setdefault("aria_label", label)
+        data.setdefault("title", label)
+    inner = (icon(glyph) if glyph else "") + (esc(label) if show else "")
     return (f'<button type="button"{attrs(class_=cls, data_cmd=cmd, disabled=disabled, **data)}>'
-            f'{esc(label)}</button>')
+            f'{inner}</button>')
+
+
+def _speed_label(lang: str, speed: float) -> str:
+    text = f"{speed:g}×"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def _controls(lang: str, cur: ReplayCursor) -> str:
     at_start, at_end = cur.pos == 0, cur.pos >= cur.end
     play_label = t(lang, "library.replay.pause" if cur.playing else "library.replay.play")
     buttons = "".join([
-        _button("⏮", "replay-start", disabled=at_start, aria_label=t(lang, "library.replay.start"),
-                title=t(lang, "library.replay.start")),
-        _button("◀", "replay-back", disabled=at_start, aria_label=t(lang, "library.replay.back"),
-                title=t(lang, "library.replay.back")),
-        _button(("⏸ " if cur.playing else "▶ ") + play_label, "replay-play",
-                cls="btn btn-small btn-primary", aria_pressed="true" if cur.playing else "false",
-                disabled=cur.end == 0),
-        _button("▶", "replay-forward", disabled=at_end,
-                aria_label=t(lang, "library.replay.forward"),
-                title=t(lang, "library.replay.forward")),
-        _button("⏭", "replay-end", disabled=at_end, aria_label=t(lang, "library.replay.end"),
-                title=t(lang, "library.replay.end")),
+        _button(t(lang, "library.replay.start"), "replay-start", disabled=at_start, glyph="start"),
+        _button(t(lang, "library.replay.back"), "replay-back", disabled=at_start, glyph="back"),
+        _button(play_label, "replay-play", cls="btn btn-small btn-primary",
+                glyph="pause" if cur.playing else "play", show_label=True,
+                aria_pressed="true" if cur.playing else "false", disabled=cur.end == 0),
+        _button(t(lang, "library.replay.forward"), "replay-forward", disabled=at_end,
+                glyph="forward"),
+        _button(t(lang, "library.replay.end"), "replay-end", disabled=at_end, glyph="end"),
     ])
     speeds = "".join(
-        _button(f"{s:g}×", "replay-speed", data_speed=f"{s:g}",
+        _button(_speed_label(lang, s), "replay-speed", data_speed=f"{s:g}",
                 aria_pressed="true" if s == cur.speed else "false")
         for s in SPEEDS)
     where = t(lang, "library.replay.position", n=cur.pos, total=cur.end)

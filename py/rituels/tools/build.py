@@ -88,12 +88,22 @@ def _package_files() -> list[Path]:
     return files
 
 
+def _check_syntax(path: Path, name: str) -> None:
+    """A syntax error would only show in the browser console: stop the build instead."""
+    try:
+        compile(path.read_bytes(), name, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise BuildError(f"{path}:{exc.lineno}: {exc.msg}") from None
+
+
 def write_package_zip(dest: Path) -> None:
     """rituels.zip with entries ``rituels/...``; fixed timestamps so equal code gives equal
     bytes (and so the same service-worker cache version)."""
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for path in _package_files():
             name = "rituels/" + path.relative_to(PACKAGE).as_posix()
+            if path.suffix == ".py":
+                _check_syntax(path, name)
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

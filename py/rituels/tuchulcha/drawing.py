@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rituels.tuchulcha.board import COLOURS, GODS, ENTRY, MYSTIC, PASSAGE, PLAIN, RITUAL, SIDES
 from rituels.tuchulcha.geometry import ALTAR_R, CENTRE, LOOP_RADIUS, SIZE, Layout, layout
@@ -45,6 +46,7 @@ class Scene:
     out: frozenset[int] = frozenset()  # colours out of the game
     show_star: bool = True             # Lasa exists only in 4-player games
     dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
+    rolling: bool = False              # the dice were just rolled (a short animation)
 
     @property
     def colours(self) -> int:
@@ -152,6 +154,7 @@ def seal(x: float, y: float, r: float) -> str:
             + star(x, y, r * 0.5, "#e9c46a", "#6b3b00") + "</g>")
 
 
+@lru_cache(maxsize=512)  # the same stones are drawn on every render
 def stone(kind: str, x: float, y: float, r: float, ring: int | None = None,
           sealed: bool = False) -> str:
     """A stone of the path; ``ring`` is the colour of the temple it is the entry of."""
@@ -246,10 +249,13 @@ def _direction_arrows(geo: Layout) -> str:
     return "".join(out)
 
 
-def _place_attrs(mark: Mark | None, label: str) -> str:
+def _place_attrs(mark: Mark | None, label: str, tx) -> str:
+    """A place's accessible name; an interactive one says first what clicking it does."""
     if mark is None:
         return attrs(role="img", aria_label=label)
-    return attrs(role="button", tabindex="0", aria_label=mark.attrs.get("aria-label", label),
+    hint = mark.attrs.get("aria-label")
+    spoken = tx.t("tuchulcha.label.action", action=hint, place=label) if hint else label
+    return attrs(role="button", tabindex="0", aria_label=spoken,
                  data_select=mark.attrs.get("data-select"),
                  data_action=mark.attrs.get("data-action"))
 
@@ -283,7 +289,7 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         label = stone_label(tx, i, kind, sealed, entry_colour.get(i), held)
         mark = marks.get(f"s{i}")
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
-        out.append(f'<g class="{cls}"{_place_attrs(mark, label)}>')
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
         px, py = geo.inward(i, r * 1.02)
         if mark:
             # A group to pick is circled on its pawns; a destination on its stone.
@@ -312,7 +318,7 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         mark = marks.get(f"t{c}")
         label = temple_label(tx, scene, c, count)
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
-        out.append(f'<g class="{cls}"{_place_attrs(mark, label)}>')
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
         if mark:
             out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
         out.append(temple(c, x, y, GODS[c], faded=c in scene.out))
@@ -343,7 +349,7 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
     label = area_label(tx, "velthumena", scene.velthumena)
     out = [
         f'<g class="tu-place tu-velthumena{" " + mark.cls if mark else ""}"'
-        f'{_place_attrs(mark, label)}>',
+        f'{_place_attrs(mark, label, tx)}>',
         f'<circle class="tu-halo" cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R + 10}"/>' if mark else "",
         f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R}" fill="url(#tu-altar)"'
         f' stroke="#7d5f2e" stroke-width="5"/>',
@@ -367,7 +373,7 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
           mark: Mark | None = None) -> str:
     a = geo.areas[name]
     out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
-           f'{_place_attrs(mark, area_label(tx, name, counts))}>',
+           f'{_place_attrs(mark, area_label(tx, name, counts), tx)}>',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'
            f' class="tu-halo"/>' if mark else "",
@@ -377,8 +383,8 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
     for k, (c, n) in enumerate(shown):
         col, row = k % 2, k // 2
         x = a.x + a.w * (0.28 + 0.44 * col)
-        y = a.y + a.h * 0.62 + row * 48 - (24 if len(shown) > 2 else 0)
-        out.append(pawn_token(c, x, y, 20, n))
+        y = a.y + 94 + row * 42
+        out.append(pawn_token(c, x, y, 19, n))
     out.append("</g>")
     return "".join(out)
 
@@ -388,15 +394,16 @@ def _dice_tray(scene: Scene, geo: Layout, tx) -> str:
     a = geo.areas["legend"]
     values = ", ".join(str(v) for v, how in scene.dice if how == "")
     label = tx.t("tuchulcha.dice_label", dice=values or "-")
-    out = [f'<g class="tu-area tu-dice-tray" role="img"{attrs(aria_label=label)}>',
+    cls = "tu-area tu-dice-tray tu-rolling" if scene.rolling else "tu-area tu-dice-tray"
+    out = [f'<g class="{cls}" role="img"{attrs(aria_label=label)}>',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + 24)}" class="tu-area-title">'
            f'{esc(tx.t("tuchulcha.place.dice"))}</text>']
-    size = 52
+    size = 48
     for k, (value, how) in enumerate(scene.dice[:4]):
         col, row = k % 2, k // 2
         x = a.x + a.w / 2 - size - 6 + col * (size + 12)
-        y = a.y + 44 + row * (size + 8)
+        y = a.y + 40 + row * (size + 8)
         faded = ' opacity="0.3"' if how else ""
         out.append(f'<g class="tu-tray-die"{faded}>{die_body(value, x, y, size)}</g>')
     out.append("</g>")
@@ -413,8 +420,8 @@ def _tree(x: float, y: float, s: float) -> str:
 
 def _area_icons(geo: Layout) -> dict[str, str]:
     f, s, st = geo.areas["forest"], geo.areas["sanctuary"], geo.areas["star"]
-    forest = "".join(_tree(f.x + f.w * k, f.y + 62, 17) for k in (0.2, 0.8))
-    sanct_x, sanct_y = s.x + s.w * 0.5, s.y + 58
+    forest = "".join(_tree(f.x + f.w * k, f.y + 52 + 4 * (k == 0.5), 15) for k in (0.3, 0.5, 0.7))
+    sanct_x, sanct_y = s.x + s.w * 0.5, s.y + 56
     sanctuary = (f'<path d="M{_n(sanct_x - 22)},{_n(sanct_y + 14)} Q{_n(sanct_x)},'
                  f'{_n(sanct_y - 34)} {_n(sanct_x + 22)},{_n(sanct_y + 14)} Z" fill="#3b1346"/>'
                  f'<circle cx="{_n(sanct_x - 7)}" cy="{_n(sanct_y)}" r="3.5" fill="#e7c6f5"/>'
@@ -422,7 +429,7 @@ def _area_icons(geo: Layout) -> dict[str, str]:
     return {
         "forest": forest,
         "sanctuary": sanctuary,
-        "star": star(st.x + st.w * 0.5, st.y + 56, 20, "#f4e7a1", "#2d3f8a"),
+        "star": star(st.x + st.w * 0.5, st.y + 52, 17, "#f4e7a1", "#2d3f8a"),
     }
 
 
@@ -438,6 +445,24 @@ DEFS = (
 )
 
 
+@lru_cache(maxsize=None)
+def _table(side: str) -> str:
+    """What never changes on a side: the table, the path band, the arrows and the trails."""
+    geo = layout(side)
+    parts = [
+        DEFS,
+        f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" rx="28" fill="url(#tu-table)"/>',
+        f'<rect x="8" y="8" width="{SIZE - 16}" height="{SIZE - 16}" rx="22" fill="none"'
+        f' stroke="#8a6a3c" stroke-width="4" stroke-dasharray="2 10" stroke-linecap="round"/>',
+        _path_band(geo),
+        _direction_arrows(geo),
+    ]
+    for c in range(geo.side.temples):
+        parts.append(_pebbles(geo.entry_trails[c], c, 8))
+        parts.append(_pebbles(geo.exit_trails[c], c, 7))
+    return "".join(parts)
+
+
 def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str = "tu-board") -> str:
     """The whole board. ``tx`` gives texts (``t``/``tn``, e.g. a ViewContext)."""
     marks = marks or {}
@@ -446,16 +471,8 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
     parts = [
         f'<svg class="{cls}" viewBox="0 0 {SIZE} {SIZE}" role="group"'
         f'{attrs(aria_label=tx.t("tuchulcha.board", side=scene.side))}>',
-        DEFS,
-        f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" rx="28" fill="url(#tu-table)"/>',
-        f'<rect x="8" y="8" width="{SIZE - 16}" height="{SIZE - 16}" rx="22" fill="none"'
-        f' stroke="#8a6a3c" stroke-width="4" stroke-dasharray="2 10" stroke-linecap="round"/>',
-        _path_band(geo),
-        _direction_arrows(geo),
+        _table(scene.side),
     ]
-    for c in range(scene.colours):
-        parts.append(_pebbles(geo.entry_trails[c], c, 8))
-        parts.append(_pebbles(geo.exit_trails[c], c, 7))
     parts.append(_altar(scene, geo, tx, marks.get("velthumena")))
     parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"]))
     parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"]))

@@ -83,6 +83,14 @@ def _trail(start: Point, end: Point, trim_start: float, trim_end: float) -> tupl
     )
 
 
+def _temple_angle(entry: float, step: float, exits: list[float]) -> float:
+    """Beside its entry stone, on the side away from the exit trails (side A's exits follow
+    an entry, side B's precede it), so a temple never sits on a trail."""
+    def clearance(a: float) -> float:
+        return min(abs(math.remainder(a - x, 2 * math.pi)) for x in exits)
+    return max((entry - TEMPLE_SHIFT * step, entry + TEMPLE_SHIFT * step), key=clearance)
+
+
 def _corner_areas() -> dict[str, Area]:
     margin = 8
     far = SIZE - margin - CORNER
@@ -105,13 +113,15 @@ def layout(side_name: str) -> Layout:
     stone_r = min(32.0, 0.44 * LOOP_RADIUS * step)
     centre = (CENTRE, CENTRE)
 
+    exits = [side.stone_at(c, side.last_step) for c in range(side.temples)]
     temples, pawns, badges, entry_trails, exit_trails, slots = [], [], [], [], [], []
     for colour, entry in enumerate(side.entries):
-        a = angles[entry] - TEMPLE_SHIFT * step
+        a = _temple_angle(angles[entry], step, [angles[x] for x in exits])
         temple = polar(TEMPLE_RADIUS, a)
         temples.append(temple)
         pawns.append(polar(TEMPLE_RADIUS - 74, a))
-        badges.append(polar(TEMPLE_RADIUS, a - 78 / TEMPLE_RADIUS))
+        away = math.copysign(78 / TEMPLE_RADIUS, math.remainder(a - angles[entry], 2 * math.pi))
+        badges.append(polar(TEMPLE_RADIUS, a + away))
         entry_trails.append(_trail(temple, stones[entry], 40, stone_r + 4))
         last = side.stone_at(colour, side.last_step)
         exit_trails.append(_trail(stones[last], centre, stone_r * 2.2 + 16, ALTAR_R + 12))

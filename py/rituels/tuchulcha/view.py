@@ -28,7 +28,12 @@ def _role_colour(state, player: int | None) -> int | None:
     return state.colours_of(player)[0] if player is not None else None
 
 
-def scene_of(state) -> Scene:
+def _fresh_roll(state, ctx: ViewContext) -> bool:
+    """Dice just rolled and not touched yet: worth the short roll animation."""
+    return ctx.animate and not state.used and not ctx.selection
+
+
+def scene_of(state, ctx: ViewContext) -> Scene:
     """The board picture's inputs, read from the rules' public attributes."""
     colours = list(state.colours)
     return Scene(
@@ -46,6 +51,7 @@ def scene_of(state) -> Scene:
         out=frozenset(c for c in colours if state.owner[c] in state.out),
         show_star=state.num_players == 4,
         dice=tuple(dice_states(state)),
+        rolling=_fresh_roll(state, ctx),
     )
 
 
@@ -57,6 +63,14 @@ def _parse_source(token: str):
     if token.isdigit():
         return int(token)
     return token
+
+
+def _values(ctx: ViewContext, values) -> str:
+    """"6, 5 et 2" (dice values read as a list)."""
+    items = [str(v) for v in values]
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + ctx.t("tuchulcha.and") + items[-1]
 
 
 def _colour_name(ctx: ViewContext, colour: int) -> str:
@@ -95,7 +109,7 @@ def _place_name(ctx: ViewContext, place, form: str = "at") -> str:
 def _button(label: str, *, action: str | None = None, select: str | None = None,
             main: bool = False, aria: str | None = None, pressed: bool | None = None,
             html_label: str = "") -> str:
-    cls = "tu-btn tu-btn-main" if main else "tu-btn"
+    cls = "btn btn-primary tu-btn" if main else "btn tu-btn"
     pressed_attr = None if pressed is None else ("true" if pressed else "false")
     return (f'<button{attrs(type="button", class_=cls, data_action=action, data_select=select, aria_label=aria, aria_pressed=pressed_attr)}>'
             f'{html_label}{esc(label)}</button>')
@@ -130,10 +144,9 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
     if src not in sources:
         src, count_tok = None, ""
     for s in sources:
-        label = _source_label(state, ctx, s)
         choice.marks[_source_mark_key(s)] = Mark(
             PICKED if s == src else PICK,
-            {"data-select": _source_token(s), "aria-label": ctx.t("tuchulcha.act.pick", what=label)},
+            {"data-select": _source_token(s), "aria-label": ctx.t("tuchulcha.act.pick")},
         )
     if state.must_leave:
         choice.hint = ctx.t("tuchulcha.hint.must_leave",
@@ -160,10 +173,10 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
     if count is None:
         choice.prompt = ctx.t("tuchulcha.prompt.count")
     else:
-        choice.prompt = ctx.t("tuchulcha.prompt.target", pawns=pawns_text(ctx, colour, count))
+        choice.prompt = ctx.tn("tuchulcha.prompt.target", count,
+                               pawns=pawns_text(ctx, colour, count))
         for m in sorted((m for m in moves if m[2] == count), key=lambda m: m[0]):
             _add_target(state, ctx, choice, m)
-    choice.buttons.append(_button(ctx.t("tuchulcha.btn.cancel"), select=""))
 
 
 def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
@@ -199,21 +212,6 @@ def _effect_note(ctx: ViewContext, effect) -> str:
     return ", ".join(notes)
 
 
-def _source_label(state, ctx: ViewContext, src) -> str:
-    colour = state.group_colour(src)
-    n = _group_size(state, src)
-    return ctx.t("tuchulcha.label.with", place=_place_name(ctx, src),
-                 pawns=pawns_text(ctx, colour, n))
-
-
-def _group_size(state, src) -> int:
-    if src == "S":
-        return state.star[_role_colour(state, state.lasa)]
-    if isinstance(src, str):
-        return state.temple[int(src[1:])]
-    return state.stones[src][1]
-
-
 def _sacrifice_text(state, ctx: ViewContext, action) -> str:
     """"2 de Velthumena ou de la forêt, 1 du temple" (unlisted pawns: Velthumena/forest)."""
     listed = action[1]
@@ -232,7 +230,6 @@ def _role_choice(state, ctx: ViewContext, choice: _Choice, legal: list) -> None:
         for a in consecrations:
             choice.buttons.append(_button(_sacrifice_text(state, ctx, a),
                                           action=state.action_to_str(a)))
-        choice.buttons.append(_button(ctx.t("tuchulcha.btn.cancel"), select=""))
         return
     choice.prompt = ctx.t("tuchulcha.prompt.end" if state.phase == rules.END
                           else "tuchulcha.prompt.start")
@@ -244,7 +241,8 @@ def _role_choice(state, ctx: ViewContext, choice: _Choice, legal: list) -> None:
         if len(consecrations) == 1:
             choice.buttons.append(_button(
                 label, action=state.action_to_str(consecrations[0]),
-                aria=f"{label} : {_sacrifice_text(state, ctx, consecrations[0])}"))
+                aria=ctx.t("tuchulcha.label.action", action=label,
+                           place=_sacrifice_text(state, ctx, consecrations[0]))))
         else:
             choice.buttons.append(_button(label, select="C"))
     if "L" in legal:
@@ -341,8 +339,7 @@ def _dice(state, ctx: ViewContext) -> str:
     dice = dice_states(state)
     if not dice:
         return ""
-    fresh = ctx.animate and not state.used and not ctx.selection
-    cls = "tu-dice tu-rolling" if fresh else "tu-dice"
+    cls = "tu-dice tu-rolling" if _fresh_roll(state, ctx) else "tu-dice"
     label = ctx.t("tuchulcha.dice_label", dice=", ".join(str(v) for v, _ in dice))
     slots = "".join(
         f'<span class="tu-die-slot">{die_face(v, 40, f"tu-die tu-die-{how}" if how else "tu-die")}'
@@ -353,7 +350,7 @@ def _dice(state, ctx: ViewContext) -> str:
 
 def render(state, ctx: ViewContext) -> str:
     choice = _choices(state, ctx)
-    board = board_svg(scene_of(state), ctx, choice.marks)
+    board = board_svg(scene_of(state, ctx), ctx, choice.marks)
     panel = [_dice(state, ctx)]
     if choice.prompt:
         panel.append(f'<p class="tu-prompt">{esc(choice.prompt)}</p>')
@@ -362,7 +359,8 @@ def render(state, ctx: ViewContext) -> str:
     if choice.buttons:
         panel.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
     panel.append(_players(state, ctx))
-    return f'<div class="tu">{board}<div class="tu-panel">{"".join(panel)}</div></div>'
+    return (f'<div class="tu"><div class="tu-layout">{board}'
+            f'<div class="tu-panel">{"".join(panel)}</div></div></div>')
 
 
 # --- sentences --------------------------------------------------------------------------------
@@ -375,7 +373,7 @@ def status(state, ctx: ViewContext) -> str:
         return ctx.t("tuchulcha.status.setup")
     someone = who(state, state.player, ctx)
     if phase == rules.MOVE:
-        dice = ", ".join(str(d) for d in state.dice)
+        dice = _values(ctx, state.dice)
         key = "tuchulcha.status.move_mystic" if state.must_leave else "tuchulcha.status.move"
         return ctx.t(key, who=someone, dice=dice)
     return ctx.t(f"tuchulcha.status.{phase}", who=someone, n=state.next_cost)
@@ -388,7 +386,7 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
     if isinstance(action, tuple) and action[0] == "first":
         lines.append(ctx.t("tuchulcha.log.first", name=ctx.name(action[1])))
     elif isinstance(action, tuple) and action[0] == "dice":
-        values = ", ".join(str(v) for v in action[1])
+        values = _values(ctx, action[1])
         key = "tuchulcha.log.third_die" if before.phase == rules.ROLL3 else "tuchulcha.log.dice"
         lines.append(ctx.t(key, who=someone, dice=values))
     elif action in ("third", "nothird", "done", "L"):

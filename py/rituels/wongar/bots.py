@@ -16,7 +16,8 @@ from typing import Any
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
 from rituels.engine.state import CHANCE, GameState, sample_chance
 from rituels.wongar import data as D
-from rituels.wongar.rules import ADJ, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES, WongarState
+from rituels.wongar.rules import (ADJ, CEREMONY_STEPS, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES,
+                                  WongarState)
 
 CARD_STEPS = ("double", "effect")  # the steps that finish a ritual card
 GREEDY_CHAIN_DEPTH = 2
@@ -35,7 +36,9 @@ PENDING_TOKEN_VALUE = 0.9      # a token the player on turn is about to place
 TIED_BONUS = 0.6               # a tied lead in area cards shares the bonus
 
 
-def _area_weights(s: WongarState, progress: float) -> list[float]:
+def _area_stakes(s: WongarState, progress: float) -> list[float]:
+    """What a majority in each area is worth now: the likelihood of a later ceremony there
+    times the average points of the section; a ceremony under way pays its points for sure."""
     weights = [AREA_BASE_CHANCE] * NUM_AREAS
     for a in ADJ[s.ancestor_area]:
         weights[a] += NEAR_ANCESTOR
@@ -44,8 +47,13 @@ def _area_weights(s: WongarState, progress: float) -> list[float]:
     for a, k in enumerate(s.face_up):
         if k == K_BOTH:
             weights[a] += BOTH_CARD_HERE
-    future = 0.35 + 0.65 * (1.0 - progress)
-    return [w * future for w in weights]
+    sec = D.section(s.time)
+    points = sum(p[sec] for p in D.CEREMONY_POINTS.values()) / len(D.CEREMONY_POINTS)
+    future = (0.35 + 0.65 * (1.0 - progress)) * points
+    stakes = [w * future for w in weights]
+    if s.step in CEREMONY_STEPS:
+        stakes[s.cer_area] = float(s.ceremony_points())
+    return stakes
 
 
 def values(s: WongarState) -> list[float]:
@@ -55,11 +63,9 @@ def values(s: WongarState) -> list[float]:
     if s.phase == "end":
         return v
     progress = (s.time - 1) / (D.TIME_SPACES - 1)
-    sec = D.section(s.time)
-    points = sum(p[sec] for p in D.CEREMONY_POINTS.values()) / len(D.CEREMONY_POINTS)
     first = s.ancestor_holder or 0
     order = [(first + i) % n for i in range(n)]
-    for a, w in enumerate(_area_weights(s, progress)):
+    for a, stake in enumerate(_area_stakes(s, progress)):
         area = s.tokens[a]
         for t in range(NUM_TYPES):
             best = second = 0
@@ -72,7 +78,7 @@ def values(s: WongarState) -> list[float]:
                     second = c
             if best:
                 lead = min(best - second, len(MARGIN_CONFIDENCE) - 1)
-                v[holder] += w * points * MARGIN_CONFIDENCE[lead]
+                v[holder] += stake * MARGIN_CONFIDENCE[lead]
     certainty = BONUS_CERTAINTY[0] + BONUS_CERTAINTY[1] * progress
     for t in range(NUM_TYPES):
         counts = [row[t] for row in s.taken]
@@ -124,7 +130,7 @@ class StrongBot(Bot):
         done = 0
         while not self._enough(done, deadline):
             world = state.resample_hidden(player, self.rng)
-            scores = []
+            scores: list[float] = []
             for action in actions:
                 sim = world.clone()
                 sim.apply(action)
@@ -132,20 +138,22 @@ class StrongBot(Bot):
                 scores.append(evaluate(sim, player))
                 if deadline.yield_due():
                     yield None
-                    if self.iterations is None and done >= self.min_iterations and deadline.over():
-                        break  # out of time: this unfinished world is dropped
-            else:
-                totals = [t + x for t, x in zip(totals, scores)]
-                done += 1
-                continue
-            break
+                    if self._out_of_time(done, deadline):
+                        break
+            if len(scores) < len(actions):
+                break  # out of time: the unfinished world is dropped
+            totals = [t + x for t, x in zip(totals, scores)]
+            done += 1
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         return actions[best]
+
+    def _out_of_time(self, done: int, deadline: Deadline) -> bool:
+        return self.iterations is None and done >= self.min_iterations and deadline.over()
 
     def _enough(self, done: int, deadline: Deadline) -> bool:
         if self.iterations is not None:
             return done >= self.iterations
-        return done >= self.max_iterations or (done >= self.min_iterations and deadline.over())
+        return done >= self.max_iterations or self._out_of_time(done, deadline)
 
     def _finish_turn(self, sim: WongarState, me: int) -> None:
         """Play on until the current turn (with its ceremony) is over."""

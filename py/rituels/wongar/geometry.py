@@ -71,26 +71,24 @@ def _fmt(x: float, y: float) -> str:
     return f"{x:.0f},{y:.0f}"
 
 
-def area_path(area: str) -> str:
-    """SVG path data of one area."""
-    pts = _OUTLINE[area]
-    out = [f"M{_fmt(*_J[pts[0]])}"]
-    for i, p in enumerate(pts):
-        q = pts[(i + 1) % len(pts)]
-        c1, c2 = _edge_controls(p, q)
-        out.append(f"C{_fmt(*c1)} {_fmt(*c2)} {_fmt(*_J[q])}")
-    return "".join(out) + "Z"
-
-
-def coast_path() -> str:
-    """The whole island's outline (for the shadow under the map)."""
-    ring = "abcdkrvutsle"
+def _ring_path(ring: str) -> str:
+    """A closed path through junctions ``ring`` along their (curved) borders."""
     out = [f"M{_fmt(*_J[ring[0]])}"]
     for i, p in enumerate(ring):
         q = ring[(i + 1) % len(ring)]
         c1, c2 = _edge_controls(p, q)
         out.append(f"C{_fmt(*c1)} {_fmt(*c2)} {_fmt(*_J[q])}")
     return "".join(out) + "Z"
+
+
+def area_path(area: str) -> str:
+    """SVG path data of one area."""
+    return _ring_path(_OUTLINE[area])
+
+
+def coast_path() -> str:
+    """The whole island's outline (for the shadow under the map)."""
+    return _ring_path("abcdkrvutsle")
 
 
 def shared_border(a: str, b: str) -> tuple[str, str] | None:
@@ -137,9 +135,9 @@ CONTENT = {
 }
 
 # Token-stack grid (one row per player present, one column per token type).
-CHIP = 24          # the player's initial chip at the start of a row
+CHIP = 26          # the player's initial chip at the start of a row
 CELL = 40          # one token-type cell (shape + count)
-ROW = 34
+ROW = 38
 ROW_W = CHIP + 3 * CELL + 2
 CARD_W, CARD_H = 46, 64
 HEADER = 34        # height of the name line
@@ -172,11 +170,6 @@ def layout(area: str) -> AreaLayout:
 def row_height(area: str, rows: int) -> float:
     """Token rows shrink (never grow) so that ``rows`` fit in the area."""
     return min(ROW, layout(area).grid.h / max(rows, 1))
-
-
-def centroid(area: str) -> tuple[float, float]:
-    b = CONTENT[area]
-    return b.cx, b.cy
 
 
 def check() -> list[str]:

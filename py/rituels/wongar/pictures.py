@@ -155,11 +155,12 @@ def token(kind: str, cx: float, cy: float, size: float, fill: str, ink: str = IN
                  f'height="{s:.1f}" rx="{w / 2:.1f}"/>')
     text = ""
     if label:
-        fs = s * (0.64 if len(label) < 2 else 0.5)
+        fs = s * (0.66 if len(label) < 2 else 0.52)
         text = (f'<text x="{cx:.1f}" y="{cy + fs * 0.35:.1f}" font-size="{fs:.1f}" '
                 f'fill="{ink}" class="wg-count">{esc(label)}</text>')
-    return (f'<g class="wg-token" fill="{fill}" stroke="{INK}" stroke-width="{max(1.2, s / 18):.1f}"'
-            f'>{shape}{text}</g>')
+    width = max(1.2, s / 18)
+    return (f'<g class="wg-token" fill="{fill}" stroke="{INK}" stroke-width="{width:.1f}">'
+            f'{shape}{text}</g>')
 
 
 def token_icon(kind: str, x: float, y: float, size: float, fill: str = CREAM) -> str:
@@ -221,16 +222,14 @@ def card_face(kind: str, x: float, y: float, w: float, h: float) -> str:
         d = s * 0.3
         return "".join(token(k, cx + dx * d, cy + dy * d, s * 0.34, CREAM)
                        for k, dx, dy in (("disc", -0.9, -0.8), ("cube", 0.9, -0.8),
-                                         ("cylinder", 0, 0.9))) + (
-            f'<text x="{cx:.1f}" y="{cy + s * 0.12:.1f}" font-size="{s * 0.3:.1f}" '
-            f'class="wg-cardnum">3</text>')
+                                         ("cylinder", 0, 0.9)))
     if kind == "scorpion":
         return scorpion(cx - s * 0.4, cy - s * 0.4, s * 0.8, "#c43b28")
     if kind == "four":
         cw, ch = s * 0.3, s * 0.42
-        out = [f'<rect x="{cx - cw / 2 + (i - 1.5) * s * 0.12:.1f}" y="{cy - ch / 2 + (i - 1.5) * 2:.1f}"'
-               f' width="{cw:.1f}" height="{ch:.1f}" rx="2" class="wg-mini-ritual"/>'
-               for i in range(4)]
+        out = [f'<rect x="{cx - cw / 2 + (i - 1.5) * s * 0.12:.1f}" '
+               f'y="{cy - ch / 2 + (i - 1.5) * 2:.1f}" width="{cw:.1f}" height="{ch:.1f}" '
+               'rx="2" class="wg-mini-ritual"/>' for i in range(4)]
         return "".join(out) + (f'<text x="{cx:.1f}" y="{cy + h * 0.42:.1f}" '
                                f'font-size="{s * 0.3:.1f}" class="wg-cardnum">4</text>')
     if kind == "ancestor_elder":
@@ -291,6 +290,19 @@ def _dots_ring(cx: float, cy: float, r: float, n: int = 12) -> str:
                        f'cy="{cy + ring * math.sin(a):.1f}" r="{max(1.0, r * 0.09):.1f}"/>')
     out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 0.2:.1f}"/>')
     return f'<g class="wg-dots">{"".join(out)}</g>'
+
+
+def player_chip(p: int, mark: str, x: float, y: float, size: float) -> str:
+    return (f'<g class="wg-chip"><rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" '
+            f'height="{size:.1f}" rx="{size * 0.3:.1f}" fill="{PLAYER_FILL[p]}" '
+            f'stroke="{INK}" stroke-width="1.5"/><text x="{x + size / 2:.1f}" '
+            f'y="{y + size * 0.74:.1f}" font-size="{size * 0.74:.1f}" fill="{PLAYER_INK[p]}"'
+            f' class="wg-chip-text">{esc(mark)}</text></g>')
+
+
+def icon(body: str, label: str = "", w: int = 40, h: int = 40) -> str:
+    """A small inline picture; labelled ones are images for screen readers, others decoration."""
+    return svg(w, h, body, css="wg-icon", label=label, role="img" if label else "presentation")
 
 
 def svg(view_w: float, view_h: float, body: str, css: str = "", label: str = "",

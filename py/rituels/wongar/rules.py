@@ -257,7 +257,7 @@ class WongarState(GameState):
             return CHANCE
         if self.step in CEREMONY_STEPS:
             return self.cer_active[self.cer_index]
-        return self.turn_player  # type: ignore[return-value]
+        return self.turn_player
 
     def chance_owner(self) -> int | None:
         if self.phase == "setup":
@@ -284,7 +284,7 @@ class WongarState(GameState):
         if self.draws_pending:
             return self._deck_outcomes()
         if self.phase == "duty":
-            pile = self.piles[self.duty_area()]  # type: ignore[index]
+            pile = self.piles[self.duty_area()]
             total = sum(pile)
             return [(("up", k), Fraction(c, total)) for k, c in enumerate(pile) if c]
         raise ValueError("not a chance node")
@@ -327,29 +327,29 @@ class WongarState(GameState):
                     out.append(("double", t, "act"))
             return out
         if step == "effect":
-            return self._effects(p, self.effect_type)  # type: ignore[arg-type]
+            return self._effects(p, self.effect_type)
         raise AssertionError(f"unknown step {step!r}")  # pragma: no cover
 
     def _effects(self, p: int, t: int) -> list:
         """The ritual effects ``p`` can perform on type ``t`` in the ceremony area."""
         a = self.cer_area
-        here = self.tokens[a]  # type: ignore[index]
+        here = self.tokens[a]
         used = self.effect_used if D.DOUBLE_DISTINCT_ACTIONS else ()
         out: list = []
         if "remove" not in used:
             out += [("remove", q) for q in range(self.num_players) if q != p and here[q][t]]
         if here[p][t] and "out" not in used:
-            out += [("out", b) for b in ADJ[a]]  # type: ignore[index]
+            out += [("out", b) for b in ADJ[a]]
         if "in" not in used:
-            out += [("in", b) for b in ADJ[a] if self.tokens[b][p][t]]  # type: ignore[index]
+            out += [("in", b) for b in ADJ[a] if self.tokens[b][p][t]]
         return out
 
     def _can_effect(self, p: int, t: int) -> bool:
         a = self.cer_area
-        here = self.tokens[a]  # type: ignore[index]
+        here = self.tokens[a]
         if here[p][t] or any(here[q][t] for q in range(self.num_players) if q != p):
             return True
-        return any(self.tokens[b][p][t] for b in ADJ[a])  # type: ignore[index]
+        return any(self.tokens[b][p][t] for b in ADJ[a])
 
     def _playable(self, p: int, r: int) -> bool:
         """A ritual card may be played only if it can do something."""
@@ -386,7 +386,7 @@ class WongarState(GameState):
                 self.setup_step = "start"
             return
         if r == R_SCORPION:
-            self._penalise(self.drawer)  # type: ignore[arg-type]
+            self._penalise(self.drawer)
             if self.scorpions_aside == 0:
                 self.scorpions_aside = 1
             else:  # second scorpion: deck, discards and both scorpions make a new deck
@@ -396,7 +396,7 @@ class WongarState(GameState):
                 self.discard = [0] * len(self.discard)
                 self.deck[R_SCORPION] += 2
             return  # the player draws again
-        self.hands[self.drawer][r] += 1  # type: ignore[index]
+        self.hands[self.drawer][r] += 1
         self.draws_pending -= 1
 
     def _do_start(self, p: int) -> None:
@@ -405,35 +405,35 @@ class WongarState(GameState):
 
     def _do_elderholder(self, p: int) -> None:
         self.elder_holder = p
-        self.setup_step = None  # type: ignore[assignment]
+        self.setup_step = None
         self._new_round()
 
     def _do_up(self, k: int) -> None:
         a = self.duty_area()
-        self.piles[a][k] -= 1  # type: ignore[index]
+        self.piles[a][k] -= 1
         if k == K_SCORPION:
-            self.area_discard[a] += 1  # type: ignore[index]
-            self._penalise(self.round_first)  # type: ignore[arg-type]
-            self._check_pile(a)  # type: ignore[arg-type]
+            self.area_discard[a] += 1
+            self._penalise(self.round_first)
+            self._check_pile(a)
         else:
-            self.face_up[a] = k  # type: ignore[index]
+            self.face_up[a] = k
 
     # Player decisions.
     def _do_take(self, a: int) -> None:
         p = self.turn_player
         k = self.face_up[a]
         self.face_up[a] = None
-        self.taken[p][k] += 1  # type: ignore[index]
+        self.taken[p][k] += 1
         self.card_area, self.card_kind = a, k
         self._check_pile(a)
         if k < NUM_TYPES:  # token card: one token on the card's area, then an option
             self.card_type = k
-            self._place(p, a, k)  # type: ignore[arg-type]
+            self._place(p, a, k)
             self.step = "option"
         elif k == K_TRIPLE:
             self.step = "triple"
         elif k == K_FOUR:
-            self._draw(p, D.FOUR_CARDS_DRAW)  # type: ignore[arg-type]
+            self._draw(p, D.FOUR_CARDS_DRAW)
         elif k == K_ANCESTOR:
             self.ancestor_holder = p
             self.step = "move_ancestor"
@@ -443,7 +443,7 @@ class WongarState(GameState):
         else:  # ancestor/elder: both figures come to this area
             self.ancestor_holder = self.elder_holder = p
             self.ancestor_area = self.elder_area = a
-            self._start_ceremony(a, k)  # type: ignore[arg-type]
+            self._start_ceremony(a, k)
 
     def _do_opt(self, option: str) -> None:
         extra, draws = D.TOKEN_CARD_OPTIONS[option]
@@ -451,7 +451,7 @@ class WongarState(GameState):
         self.step = "place"
 
     def _do_place(self, a: int) -> None:
-        self._place(self.turn_player, a, self.place_type)  # type: ignore[arg-type]
+        self._place(self.turn_player, a, self.place_type)
         self.place_left -= 1
 
     def _do_triple(self, t: int) -> None:
@@ -468,7 +468,7 @@ class WongarState(GameState):
 
     def _do_play(self, r: int) -> None:
         p = self.cer_player()
-        self.hands[p][r] -= 1  # type: ignore[index]
+        self.hands[p][r] -= 1
         self.discard[r] += 1
         if r == R_DOUBLE:
             self.step = "double"
@@ -479,23 +479,23 @@ class WongarState(GameState):
         if mode == "place":
             p = self.cer_player()
             for _ in range(D.DOUBLE_PLACE):
-                self._place(p, self.cer_area, t)  # type: ignore[arg-type]
+                self._place(p, self.cer_area, t)
             self._next_in_ceremony()
         else:
             self._begin_effects(t, D.DOUBLE_ACTIONS)
 
     def _do_remove(self, q: int) -> None:
         t = self.effect_type
-        self.tokens[self.cer_area][q][t] -= 1  # type: ignore[index]
-        self.supply[q][t] += 1  # type: ignore[index]
+        self.tokens[self.cer_area][q][t] -= 1
+        self.supply[q][t] += 1
         self._effect_done("remove")
 
     def _do_out(self, b: int) -> None:
-        self._move_token(self.cer_area, b)  # type: ignore[arg-type]
+        self._move_token(self.cer_area, b)
         self._effect_done("out")
 
     def _do_in(self, b: int) -> None:
-        self._move_token(b, self.cer_area)  # type: ignore[arg-type]
+        self._move_token(b, self.cer_area)
         self._effect_done("in")
 
     def _do_pass(self) -> None:
@@ -510,8 +510,8 @@ class WongarState(GameState):
 
     def _move_token(self, src: int, dst: int) -> None:
         p, t = self.cer_player(), self.effect_type
-        self.tokens[src][p][t] -= 1  # type: ignore[index]
-        self.tokens[dst][p][t] += 1  # type: ignore[index]
+        self.tokens[src][p][t] -= 1
+        self.tokens[dst][p][t] += 1
 
     def _draw(self, p: int, count: int) -> None:
         self.drawer, self.draws_pending = p, count
@@ -533,7 +533,7 @@ class WongarState(GameState):
     def _start_ceremony(self, a: int, kind: int) -> None:
         n, p = self.num_players, self.turn_player
         self.cer_area, self.cer_kind, self.cer_starter = a, kind, p
-        order = [(p + i) % n for i in range(n)]  # type: ignore[operator]
+        order = [(p + i) % n for i in range(n)]
         self.cer_participants = [q for q in order if any(self.tokens[a][q])]
         self.cer_active = list(self.cer_participants)
         self.cer_index = 0
@@ -563,11 +563,11 @@ class WongarState(GameState):
         a, points = self.cer_area, self.ceremony_points()
         self.last_scoring = []
         for t in range(NUM_TYPES):
-            p = self.majority(a, t)  # type: ignore[arg-type]
+            p = self.majority(a, t)
             if p is not None:
                 self.scores[p] += points
                 self.last_scoring.append((t, p, points))
-        self.last_ceremony = (a, self.cer_kind)  # type: ignore[assignment]
+        self.last_ceremony = (a, self.cer_kind)
         self.cer_active = []
         self.step = "end"
 
@@ -583,7 +583,7 @@ class WongarState(GameState):
         self.cer_area = self.cer_kind = self.cer_starter = None
         self.cer_participants = []
         if self.turn_index < self.num_players:
-            self.turn_player = (self.round_first + self.turn_index) % self.num_players  # type: ignore[operator]
+            self.turn_player = (self.round_first + self.turn_index) % self.num_players
         elif self.end_triggered:
             self._final_scoring()
         else:
@@ -609,9 +609,11 @@ class WongarState(GameState):
                     for k, c in enumerate(self.discard):
                         self.deck[k] += c
                     self.discard = [0] * len(self.discard)
-                if any(self.deck):
+                if any(self.deck[r] + self.discard[r] for r in HAND_KINDS):
                     return
-                self.draws_pending = 0  # nothing left to draw
+                # [decision] Only scorpions (or nothing) left: the draw is lost; otherwise
+                # the two scorpions would be drawn and reshuffled forever.
+                self.draws_pending = 0
             phase = self.phase
             if phase in ("setup", "end"):
                 return
@@ -632,13 +634,13 @@ class WongarState(GameState):
                     return
                 self._next_turn()  # [decision] no face-up card at all: the turn is skipped
             elif step == "place":
-                if self.place_left and self.supply[self.turn_player][self.place_type]:  # type: ignore[index]
+                if self.place_left and self.supply[self.turn_player][self.place_type]:
                     return
                 self.place_left = 0
-                self._draw(self.turn_player, self.draw_after)  # type: ignore[arg-type]
+                self._draw(self.turn_player, self.draw_after)
                 self.draw_after = 0
             elif step == "triple":
-                if any(self.supply[self.turn_player]):  # type: ignore[index]
+                if any(self.supply[self.turn_player]):
                     return
                 self.step = "end"
             elif step == "ceremony":
@@ -650,7 +652,7 @@ class WongarState(GameState):
                     return
                 self._leave_ceremony()  # nothing playable: the player passes
             elif step == "effect":
-                if self.effect_left and self._effects(self.cer_player(), self.effect_type):  # type: ignore[arg-type]
+                if self.effect_left and self._effects(self.cer_player(), self.effect_type):
                     return
                 self._next_in_ceremony()
             elif step == "end":
@@ -716,9 +718,11 @@ class WongarState(GameState):
         raise NotationError(f"not a Wongar action: {text!r}")
 
     def _player(self, text: str) -> int:
-        if not text.isdigit() or int(text) >= self.num_players:
-            raise ValueError(text)
-        return int(text)
+        """A player number in canonical form ("2", not "02")."""
+        for p in range(self.num_players):
+            if text == str(p):
+                return p
+        raise ValueError(text)
 
     # ------------------------------------------------------------------ results
     def winners(self) -> list[int]:
@@ -760,7 +764,8 @@ class WongarState(GameState):
         twin = self.clone()
         kinds = (0, 1, 2) if self.variant == "advanced" else HAND_KINDS
         others = [q for q in range(self.num_players) if q != player]
-        pool = [twin.deck[r] + sum(twin.hands[q][r] for q in others) for r in range(len(twin.deck))]
+        pool = [twin.deck[r] + sum(twin.hands[q][r] for q in others)
+                for r in range(len(twin.deck))]
         need = []
         for q in others:
             need.append(sum(twin.hands[q][r] for r in kinds))

@@ -1,0 +1,118 @@
+"""Tuchulcha in Chromium: a whole 4-player game (side A) in which Ada, the human, plays every
+turn through the page (roll button, groups and destinations clicked on the board, by mouse and
+by keyboard, panel buttons for the other choices) against three easy bots; and the 3-player board
+(side B) on a phone for a few turns."""
+
+from __future__ import annotations
+
+import time
+
+FAST = "0.05"                  # seconds per bot move (the stored pace), so a game takes minutes
+GAME_TIMEOUT_S = 420
+BOARD = "#main .tu-board"
+ROLL = "#main [data-cmd=roll]"
+BOARD_ACTIONS = f"{BOARD} [data-action]"      # legal destinations on the board
+BOARD_PICKS = f"{BOARD} [data-select]"        # groups that can move
+PANEL_ACTIONS = "#main .tu-choices [data-action]"
+PANEL_SELECTS = "#main .tu-choices [data-select]"
+
+
+def start(page, open_app, count: int, name: str = "Ada"):
+    open_app(page)
+    page.evaluate(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/tuchulcha")
+    page.wait_for_selector("[role=dialog]")
+    page.select_option("#count", str(count))
+    page.fill("#seat-0-name", name)
+    for seat in range(1, count):
+        page.select_option(f"#seat-{seat}-kind", "easy")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector(BOARD)
+
+
+def click(page, selector: str, keyboard: bool) -> None:
+    if keyboard:
+        page.focus(selector)
+        page.keyboard.press("Enter")
+    else:
+        page.click(selector)
+
+
+def one_step(page, done: dict[str, int]) -> bool:
+    """Do the next thing Ada can do; False when nothing is offered yet (bots are playing)."""
+    keyboard = done["board"] % 3 == 1
+    targets = page.query_selector_all(BOARD_ACTIONS)
+    if targets:
+        for t in targets:
+            assert t.get_attribute("role") == "button" and t.get_attribute("aria-label")
+        action = targets[-1].get_attribute("data-action")
+        click(page, f"{BOARD_ACTIONS}[data-action='{action}']", keyboard)
+        done["board"] += 1
+        return True
+    panel = page.query_selector_all(PANEL_ACTIONS)
+    selects = page.query_selector_all(PANEL_SELECTS)
+    picks = page.query_selector_all(BOARD_PICKS)
+    if selects and not panel:                  # how many pawns: take the largest group
+        token = selects[-1].get_attribute("data-select")
+        page.click(f"{PANEL_SELECTS}[data-select='{token}']")
+        done["counts"] += 1
+        return True
+    if picks and not panel:
+        token = picks[0].get_attribute("data-select")
+        click(page, f"{BOARD_PICKS}[data-select='{token}']", keyboard)
+        done["picks"] += 1
+        return True
+    if panel:                                  # third die, discard, role change, Lasa's skip
+        panel[0].click()
+        done["panel"] += 1
+        return True
+    roll = page.query_selector(ROLL)
+    if roll is not None and roll.is_visible():
+        roll.click()
+        done["rolls"] += 1
+        return True
+    return False
+
+
+def play_to_the_end(page, limit_s: float = GAME_TIMEOUT_S, steps: int | None = None):
+    done = {"board": 0, "picks": 0, "counts": 0, "panel": 0, "rolls": 0}
+    end = time.monotonic() + limit_s
+    while page.query_selector("#end-title") is None:
+        assert time.monotonic() < end, f"the game did not finish in time ({done})"
+        if steps is not None and done["board"] >= steps:
+            break
+        if not one_step(page, done):
+            page.wait_for_timeout(80)
+    return done
+
+
+def test_four_players_one_human_to_the_end(page, open_app, axe, screenshot):
+    start(page, open_app, 4)
+    assert page.locator(f"{BOARD} .tu-temple").count() == 4
+    labels = page.eval_on_selector_all(
+        f"{BOARD} .tu-place", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert sum(1 for x in labels if x.startswith("pierre ")) == 40
+    assert "temple rouge (Achvizr) : 8 aruspices rouges" in labels
+    violations = axe(page, ".tu")
+    assert violations == [], [(v["id"], [n["html"][:200] for n in v["nodes"]]) for v in violations]
+    screenshot(page, "tuchulcha-start-desktop")
+    done = play_to_the_end(page)
+    assert done["board"] >= 1 and done["picks"] >= 1 and done["rolls"] >= 1, done
+    log = page.inner_text(".log-lines")
+    assert "Ada (rouge, Achvizr) déplace" in log and "lance les dés" in log
+    result = page.inner_text(".end-result").strip()
+    assert result and result in log
+    screenshot(page, "tuchulcha-end-desktop")
+
+
+def test_three_players_on_a_phone(phone_page, open_app, screenshot):
+    page = phone_page
+    start(page, open_app, 3)
+    labels = page.eval_on_selector_all(
+        f"{BOARD} .tu-place", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert sum(1 for x in labels if x.startswith("pierre ")) == 33
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    done = play_to_the_end(page, limit_s=180, steps=3)
+    assert done["board"] >= 3 or page.query_selector("#end-title") is not None, done
+    assert "Ada (rouge, Achvizr) déplace" in page.inner_text(".log-lines")
+    screenshot(page, "tuchulcha-phone")

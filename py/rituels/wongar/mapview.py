@@ -1,0 +1,226 @@
+"""The map (areas, totems, token rows, cards, figures) and the time track, as SVG."""
+
+from __future__ import annotations
+
+from rituels.viewkit import ViewContext, attrs, esc
+from rituels.wongar import data as D
+from rituels.wongar import geometry as geo
+from rituels.wongar import pictures as pic
+from rituels.wongar.clicks import Clicks
+from rituels.wongar.words import area_name, card_name, chips, in_ceremony
+
+
+def _token_rows(state, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
+                leaders: dict[int, int]) -> str:
+    """One row per player with tokens here: their chip, then a stack per type with its count."""
+    present = [p for p in range(state.num_players) if any(state.tokens[a][p])]
+    if not present:
+        return ""
+    box = geo.layout(D.AREAS[a]).grid
+    rh = geo.row_height(D.AREAS[a], len(present))
+    size = min(38.0, rh - 2)
+    out = []
+    for i, p in enumerate(present):
+        y = box.y + i * rh
+        cells = []
+        for t in range(len(D.TOKEN_TYPES)):
+            n = state.tokens[a][p][t]
+            cx = box.x + geo.CHIP + 4 + t * geo.CELL + geo.CELL / 2
+            cy = y + rh / 2
+            if leaders.get(t) == p:
+                cells.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.66:.1f}" '
+                             'class="wg-lead"/>')
+            if n:
+                cells.append(pic.token(D.TOKEN_TYPES[t], cx, cy, size, pic.PLAYER_FILL[p],
+                                       pic.PLAYER_INK[p], str(n)))
+        chip = pic.player_chip(p, marks[p], box.x, y + (rh - geo.CHIP) / 2, geo.CHIP)
+        row = chip + "".join(cells)
+        label = ctx.t("wongar.aria.row", player=ctx.name(p), disc=state.tokens[a][p][0],
+                      cube=state.tokens[a][p][1], cylinder=state.tokens[a][p][2])
+        if a == state.cer_area and p in cl.preview_rows:
+            kinds = " ".join(f"wg-prev-{k}" for k in sorted(cl.preview_rows[p]))
+            row += (f'<rect x="{box.x - 3:.1f}" y="{y:.1f}" width="{geo.ROW_W + 6:.1f}" '
+                    f'height="{rh:.1f}" rx="8" class="wg-prev {kinds}"/>')
+        target = cl.rows.get(p)
+        if target is not None and a == state.cer_area:
+            hit = (f'<rect x="{box.x - 3:.1f}" y="{y:.1f}" width="{geo.ROW_W + 6:.1f}" '
+                   f'height="{rh:.1f}" rx="8" class="wg-hit"/>')
+            out.append(f'<g class="wg-row wg-target"{target.attrs()}>{hit}{row}</g>')
+        else:
+            out.append(f'<g class="wg-row"{attrs(aria_label=label, role="img")}>{row}</g>')
+    return "".join(out)
+
+
+def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
+    card = geo.layout(D.AREAS[a]).card
+    size = state.pile_size(a)
+    out = []
+    for i in (2, 1):  # the face-down pile peeks out from under the card
+        if size > i - 1 + (state.face_up[a] is None):
+            out.append(pic.area_card(None, card.x + 3 * i, card.y + 3 * i, card.w, card.h))
+    k = state.face_up[a]
+    if k is not None:
+        out.append(pic.area_card(D.CARD_KINDS[k], card.x, card.y, card.w, card.h))
+    elif not size:
+        out.append(f'<rect x="{card.x:.1f}" y="{card.y:.1f}" width="{card.w:.1f}" '
+                   f'height="{card.h:.1f}" rx="5" class="wg-slot-empty"/>')
+    if size:
+        bx, by = card.x + 2, card.y + card.h - 2
+        out.append(f'<g class="wg-pilecount"><circle cx="{bx:.1f}" cy="{by:.1f}" r="12"/>'
+                   f'<text x="{bx:.1f}" y="{by + 4.5:.1f}">{size}</text></g>')
+    label = ctx.tn("wongar.aria.pile", size, card=card_name(ctx, k) if k is not None
+                   else ctx.t("wongar.none"))
+    body = "".join(out)
+    target = cl.cards.get(a)
+    if target is not None:
+        hit = (f'<rect x="{card.x - 5:.1f}" y="{card.y - 5:.1f}" width="{card.w + 16:.1f}" '
+               f'height="{card.h + 16:.1f}" rx="8" class="wg-hit"/>')
+        return f'<g class="wg-cardslot wg-target"{target.attrs()}>{hit}{body}</g>'
+    return f'<g class="wg-cardslot"{attrs(role="img", aria_label=label)}>{body}</g>'
+
+
+def _figures(state, a: int, ctx: ViewContext) -> str:
+    here = [k for k, where in (("ancestor", state.ancestor_area), ("elder", state.elder_area))
+            if where == a]
+    if not here:
+        return ""
+    x, bottom = geo.layout(D.AREAS[a]).figures
+    step = 24 if len(here) == 2 else 0
+    out = [pic.figure(k, x + (i - (len(here) - 1) / 2) * step, bottom, 44)
+           for i, k in enumerate(here)]
+    label = ", ".join(ctx.t(f"wongar.figure.{k}") for k in here)
+    return f'<g{attrs(class_="wg-figures", role="img", aria_label=label)}>{"".join(out)}</g>'
+
+
+def _leaders(state) -> dict[int, int]:
+    """Type -> the player who would score it now in the ceremony area."""
+    if not in_ceremony(state):
+        return {}
+    out = {}
+    for t in range(len(D.TOKEN_TYPES)):
+        p = state.majority(state.cer_area, t)
+        if p is not None:
+            out[t] = p
+    return out
+
+
+def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
+    """The map with everything on it (the state may be None: an empty map for the help)."""
+    cl = cl or Clicks()
+    marks = chips(ctx, state.num_players) if state is not None else []
+    cer = state.cer_area if state is not None and in_ceremony(state) else None
+    last = None  # the area to look at: where the card came from, or the pile to turn up
+    if state is not None and state.phase == "turn" and state.step in ("place", "option"):
+        last = state.card_area
+    elif state is not None and state.phase == "duty":
+        last = state.duty_area()
+    fills, deco, content = [], [], []
+    for a, name in enumerate(D.AREAS):
+        d = geo.area_path(name)
+        cls = "wg-area" + (" wg-ceremony" if a == cer else "") + (
+            " wg-from" if a == last else "")
+        fills.append(f'<path d="{d}" fill="{pic.AREA_FILL[name]}"{attrs(class_=cls)}/>')
+        box = geo.CONTENT[name]
+        size = min(box.w, box.h) * 0.62
+        deco.append(pic.totem(name, box.cx - size / 2, box.cy - size / 2 + 12, size,
+                              opacity=0.11))
+        lay = geo.layout(name)
+        hx, hy = lay.header
+        parts = [pic.totem(name, hx - 32, hy - 22, 28),
+                 f'<text x="{hx:.1f}" y="{hy:.1f}" class="wg-area-name">'
+                 f'{esc(area_name(ctx, a))}</text>']
+        if state is not None:
+            parts.append(_figures(state, a, ctx))
+            parts.append(_token_rows(state, a, ctx, marks,
+                                     cl, _leaders(state) if a == cer else {}))
+            parts.append(_card_slot(state, a, ctx, cl))
+        content.append(f'<g class="wg-area-content" data-area="{name}">{"".join(parts)}</g>')
+    borders = "".join(f'<path d="{geo.area_path(n)}"/>' for n in D.AREAS)
+    overlays = []
+    for a, target in sorted(cl.areas.items()):
+        d = geo.area_path(D.AREAS[a])
+        if target.select and ctx.selection == target.value:  # chosen: the buttons say what next
+            overlays.append(f'<path d="{d}" class="wg-area-target wg-selected"/>')
+        else:
+            overlays.append(f'<path d="{d}" class="wg-target wg-area-target"{target.attrs()}/>')
+    for a, kinds in sorted(cl.preview_areas.items()):
+        classes = " ".join(f"wg-prev-{k}" for k in sorted(kinds))
+        overlays.append(f'<path d="{geo.area_path(D.AREAS[a])}" class="wg-prev {classes}"/>')
+    body = (
+        f'<path d="{geo.coast_path()}" class="wg-coast-shadow" transform="translate(6 9)"/>'
+        f'<g class="wg-fills">{"".join(fills)}</g>'
+        f'<g class="wg-deco" pointer-events="none">{"".join(deco)}</g>'
+        f'<g class="wg-borders" pointer-events="none">{borders}</g>'
+        f'<g class="wg-dotline" pointer-events="none">{borders}</g>'
+        f'<g class="wg-contents">{"".join(content)}</g>'
+        f'<g class="wg-overlays">{"".join(overlays)}</g>'
+    )
+    return pic.svg(geo.WIDTH, geo.HEIGHT, body, css="wg-map", label=ctx.t("wongar.map"),
+                   role="group")
+
+
+# --- the time track ---------------------------------------------------------------------------
+TRACK_W, TRACK_H = 760, 150
+
+
+def time_svg(time: int | None, ctx: ViewContext) -> str:
+    """12 spaces in 3 sections, the points each kind of ceremony pays in each section, the
+    marker (the yellow scorpion) and the X."""
+    x0, gap = 14, 14
+    sec_w = (TRACK_W - 2 * x0 - 2 * gap) / 3
+    cell = sec_w / D.TIME_SECTION
+    out = []
+    kinds = tuple(D.CEREMONY_POINTS)
+    for s in range(3):
+        sx = x0 + s * (sec_w + gap)
+        now = " wg-now" if time and D.section(time) == s else ""
+        out.append(f'<rect x="{sx:.1f}" y="6" width="{sec_w:.1f}" height="138" rx="12" '
+                   f'class="wg-section wg-section-{s}{now}"/>')
+        for i in range(D.TIME_SECTION):
+            space = s * D.TIME_SECTION + i + 1
+            cx = sx + cell * (i + 0.5)
+            cls = "wg-space" + (" wg-space-x" if space == D.TIME_SPACES else "") + (
+                " wg-space-past" if time and space < time else "")
+            out.append(f'<rect x="{cx - cell / 2 + 4:.1f}" y="14" width="{cell - 8:.1f}" '
+                       f'height="{cell - 8:.1f}" rx="8" class="{cls}"/>')
+            label = "X" if space == D.TIME_SPACES else str(space)
+            out.append(f'<text x="{cx:.1f}" y="{14 + (cell - 8) / 2 + 8:.1f}" '
+                       f'class="wg-space-num">{label}</text>')
+            if time == space:
+                out.append(pic.scorpion(cx - cell / 2 + 6, 16, cell - 12))
+        # the points table of this section
+        for j, kind in enumerate(kinds):
+            kx = sx + 8 + j * (sec_w - 16) / 3
+            fig = _kind_icon(kind, kx + 6, 132, 40)
+            out.append(fig + f'<text x="{kx + 44:.1f}" y="124" class="wg-points">'
+                             f'{D.CEREMONY_POINTS[kind][s]}</text>')
+    label = ctx.t("wongar.aria.time", space=time or 1, total=D.TIME_SPACES)
+    return pic.svg(TRACK_W, TRACK_H, "".join(out), css="wg-time", label=label)
+
+
+def _kind_icon(kind: str, x: float, bottom: float, h: float) -> str:
+    if kind == "ancestor_elder":
+        return pic.figure("ancestor", x + 2, bottom, h * 0.9) + pic.figure("elder", x + 20,
+                                                                           bottom, h * 0.9)
+    return pic.figure(kind, x + 10, bottom, h)
+
+
+def thumbnail() -> str:
+    """A 16:9 picture for the home screen: the heart of the map with its totems, the two
+    figures on Main and Pied and a few Tschurungas."""
+    body = [f'<path d="{geo.coast_path()}" fill="rgba(0,0,0,.35)" transform="translate(6 9)"/>']
+    for name in D.AREAS:
+        body.append(f'<path d="{geo.area_path(name)}" fill="{pic.AREA_FILL[name]}" '
+                    f'stroke="{pic.INK}" stroke-width="6" stroke-linejoin="round"/>')
+        box = geo.CONTENT[name]
+        size = min(box.w, box.h) * 0.62
+        body.append(pic.totem(name, box.cx - size / 2, box.cy - size / 2, size, opacity=0.3))
+    for kind, name in (("ancestor", "hand"), ("elder", "foot")):
+        box = geo.CONTENT[name]
+        body.append(pic.figure(kind, box.cx + 30, box.cy + 40, 120))
+    for p, kind, x, y in ((0, "disc", 230, 470), (1, "cube", 280, 500), (2, "cylinder", 440, 470),
+                          (3, "disc", 490, 505), (4, "cube", 660, 480), (0, "cylinder", 110, 490)):
+        body.append(pic.token(kind, x, y, 44, pic.PLAYER_FILL[p]))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 210 760 428" '
+            f'preserveAspectRatio="xMidYMid slice" class="wg-thumb" role="img" '
+            f'aria-label="Wongar">{"".join(body)}</svg>')

@@ -1,0 +1,195 @@
+"""The static build, the dev server and the test runner (no browser here: see e2e/)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import struct
+import subprocess
+import sys
+import tomllib
+import urllib.request
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+from rituels.tools import bench, build, icons, testrun
+from rituels.tools.serve import serve_in_thread
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+def precache(site: Path) -> list[str]:
+    code = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", code, re.S).group(1))
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_package_zip_ships_the_game_code_without_dev_tools(site, tmp_path):
+    with zipfile.ZipFile(site / "rituels.zip") as zf:
+        names = zf.namelist()
+        zf.extractall(tmp_path)
+    assert "rituels/__init__.py" in names
+    assert "rituels/engine/game.py" in names
+    assert any(re.fullmatch(r"rituels/i18n/fr/\w+\.json", n) for n in names)
+    assert not [n for n in names if n.startswith("rituels/tools/") or "__pycache__" in n
+                or n.endswith(".pyc")]
+    # The unpacked zip alone is a working package (as in the browser's /home/pyodide).
+    done = subprocess.run(
+        [sys.executable, "-c", "from rituels.engine.game import GAME_IDS; print(len(GAME_IDS))"],
+        cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "3"
+
+
+def test_the_runtime_is_self_hosted_and_configured(site):
+    config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+    interpreter = config["interpreter"]
+    assert not re.match(r"\w+://", interpreter)
+    assert (site / interpreter).is_file()
+    assert config["files"] == {"./rituels.zip": "./*"}
+    for name in build.PYODIDE_FILES:
+        assert (site / "runtime" / "pyodide" / name).stat().st_size > 0
+    assert (site / "runtime" / "pyscript" / "core.js").is_file()
+    assert not list(site.rglob("*.map")), "source maps are not shipped"
+
+
+def test_the_page_gets_the_first_paint_in_both_languages(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert build.FIRST_PAINT_MARKER not in html and build.GAME_CSS_MARKER not in html
+    for lang in ("fr", "en"):
+        assert f'<div class="first-paint-{lang}" lang="{lang}">' in html
+    for name in ("Tuchulcha", "Wongar", "Cthulhu Dice"):
+        assert html.count(name) >= 2
+    for css in sorted((site / "games").glob("*.css")) if (site / "games").exists() else []:
+        assert f'href="games/{css.name}"' in html
+
+
+def test_the_precache_holds_everything_the_page_loads(site):
+    urls = precache(site)
+    assert urls[0] == "./"
+    for rel in urls[1:]:
+        assert (site / rel).is_file(), rel
+    html = (site / "index.html").read_text(encoding="utf-8")
+    referenced = set(re.findall(r'(?:href|src)="([^"#:]+)"', html))
+    config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+    referenced |= {config["interpreter"].removeprefix("./"),
+                   *(k.removeprefix("./") for k in config["files"])}
+    referenced |= {f"runtime/pyodide/{name}" for name in build.PYODIDE_FILES}
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    referenced |= {icon["src"] for icon in manifest["icons"]}
+    assert sorted(referenced - set(urls)) == []
+    assert "sw.js" not in urls
+    assert not [u for u in urls if "codemirror" in u or "xterm" in u]
+
+
+def test_the_cache_version_follows_the_content(tmp_path, monkeypatch):
+    (tmp_path / "index.html").write_text("<p>one</p>")
+    (tmp_path / "runtime").mkdir()
+    (tmp_path / "runtime" / "a.js").write_text("1")
+    first = build.write_service_worker(tmp_path)
+    assert build.write_service_worker(tmp_path) == first, "same bytes, same version"
+    (tmp_path / "runtime" / "a.js").write_text("2")
+    second = build.write_service_worker(tmp_path)
+    assert second != first
+    assert f'const VERSION = "{second}";' in (tmp_path / "sw.js").read_text()
+
+
+def test_the_manifest_and_icons(site):
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"].startswith("Rituels") and manifest["short_name"] == "Rituels"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./"
+    assert manifest["theme_color"] == icons.THEME_COLOR
+    sizes = set()
+    for icon in manifest["icons"]:
+        width, height = png_size((site / icon["src"]).read_bytes())
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert sizes == {192, 512}
+
+
+def test_icons_are_valid_pngs():
+    data = icons.png(24)
+    assert png_size(data) == (24, 24)
+    chunks, pos = {}, 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert crc == zlib.crc32(kind + body)
+        chunks[kind] = body
+        pos += 12 + length
+    raw = zlib.decompress(chunks[b"IDAT"])
+    assert len(raw) == 24 * (1 + 24 * 3)
+    centre = 12 * (1 + 24 * 3) + 1 + 12 * 3
+    assert tuple(raw[centre:centre + 3]) == icons.INK, "the logo's dot is in the middle"
+    assert tuple(raw[1:4]) == icons.BACKGROUND
+
+
+def test_the_build_never_wipes_a_folder_it_did_not_write(tmp_path):
+    (tmp_path / "precious.txt").write_text("keep me")
+    with pytest.raises(build.BuildError, match="not wiping"):
+        build.build(tmp_path)
+    assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+def test_the_server_sends_runtime_mime_types_and_no_cache(tmp_path):
+    for name in ("a.wasm", "b.mjs", "c.webmanifest", "d.zip"):
+        (tmp_path / name).write_bytes(b"x")
+    server, url = serve_in_thread(tmp_path)
+    try:
+        found = {}
+        for name in ("a.wasm", "b.mjs", "c.webmanifest", "d.zip"):
+            with urllib.request.urlopen(url + name) as response:
+                found[name] = (response.headers["Content-Type"],
+                               response.headers["Cache-Control"])
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert found == {"a.wasm": ("application/wasm", "no-cache"),
+                     "b.mjs": ("text/javascript", "no-cache"),
+                     "c.webmanifest": ("application/manifest+json", "no-cache"),
+                     "d.zip": ("application/zip", "no-cache")}
+
+
+@pytest.mark.parametrize(("pytest_exit", "expected"), [(0, 0), (1, 1), (5, 0), (2, 2)])
+def test_the_runner_passes_pytest_exit_codes_except_no_tests(monkeypatch, pytest_exit,
+                                                             expected):
+    calls = []
+    monkeypatch.setattr(testrun, "ensure_venv", lambda: "/venv/python")
+    monkeypatch.setattr(testrun, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(testrun.build, "build", lambda out: "v")
+    monkeypatch.setattr(testrun.subprocess, "run",
+                        lambda cmd, **kw: calls.append(cmd) or
+                        subprocess.CompletedProcess(cmd, pytest_exit))
+    args = argparse.Namespace(pytest_args=["--", "-k", "wongar"])
+    assert testrun.main(args) == expected
+    assert calls == [["/venv/python", "-m", "pytest", "-k", "wongar"]]
+
+
+def test_the_test_packages_are_pinned():
+    for requirement in testrun.test_requirements():
+        assert re.fullmatch(r"[a-z-]+==[\d.]+", requirement), requirement
+
+
+def test_bench_rejects_unknown_sections_and_reports_missing_ones(capsys, monkeypatch):
+    assert bench.main(argparse.Namespace(only="nope", quick=True)) == 2
+    assert "unknown section" in capsys.readouterr().err
+    monkeypatch.setitem(bench.SECTIONS, "wongar", "rituels.wongar.no_such_bench")
+    assert bench.main(argparse.Namespace(only="wongar", quick=True)) == 0
+    assert "no benchmark yet" in capsys.readouterr().out

@@ -1,0 +1,106 @@
+"""The Tuchulcha bots: legal choices in every phase, time slices, sensible play."""
+
+import random
+
+import pytest
+
+from rituels.engine import CHANCE, sample_chance
+from rituels.engine.bots import RandomBot, decide
+from rituels.tuchulcha.bench import strong_win_rate
+from rituels.tuchulcha.bots import StrongBot, evaluate
+from rituels.tuchulcha.rules import TuchulchaState
+from tuchulcha_setup import position, roll
+
+
+def sampled_states(players, games, seed):
+    """Decision states met in random games (every phase shows up)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        st = TuchulchaState(players)
+        while not st.is_terminal():
+            if st.current_player() == CHANCE:
+                st.apply(sample_chance(st, rng))
+                continue
+            if len(st.legal_actions()) > 1:
+                yield st.clone()
+            st.apply(rng.choice(st.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_strong_bot_always_chooses_a_legal_action(players):
+    phases = set()
+    for i, st in enumerate(sampled_states(players, 3, players)):
+        if i % 3:
+            continue
+        action = decide(StrongBot(i, max_leaves=40), st)
+        assert action in st.legal_actions()
+        phases.add(st.phase)
+    assert "move" in phases
+
+
+def test_fixed_leaf_mode_is_reproducible():
+    st = roll(position(4, stones={3: (0, 2), 12: (1, 1), 15: (2, 1)}), 5, 4)
+    first = decide(StrongBot(1, max_leaves=100), st)
+    assert all(decide(StrongBot(s, max_leaves=100), st) == first for s in range(3))
+
+
+def test_thinking_yields_to_the_page():
+    st = roll(position(4, stones={3: (0, 2), 6: (0, 1), 12: (1, 1), 15: (2, 1)}), 6, 6,
+              third="ask")
+    gen = StrongBot(0, budget_s=0.2).think(st, 0)
+    slices = 0
+    try:
+        while True:
+            next(gen)
+            slices += 1
+    except StopIteration as done:
+        assert done.value in ("third", "nothird")
+    assert slices >= 1
+
+
+def test_evaluate_is_the_exact_return_at_the_end_and_even_at_the_start():
+    st = position(4)
+    assert evaluate(st, 0) == pytest.approx(0.25)
+    over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4})
+    roll(over, 6, 1)
+    over.play((6, 29, 1))
+    assert evaluate(over, 0) == 0.5 and evaluate(over, 1) == 0.0
+
+
+def test_strong_lasa_takes_the_winning_seal():
+    st = position(4, stones={0: (0, 2), 15: (1, 1)}, forest={1: 7}, tuchulcha=0, lasa=1,
+                  seals={8, 28, 38}, player=1)
+    roll(st, 5, 3)
+    assert decide(StrongBot(0, max_leaves=200), st) == (3, 15, 1)
+
+
+def test_strong_tuchulcha_takes_the_winning_hits():
+    st = position(3, stones={13: (0, 1), 15: (1, 1), 20: (2, 1), 5: (0, 1)},
+                  forest={1: 8, 2: 8}, tuchulcha=0)
+    roll(st, 5, 2, 1, 1, discard=1)
+    bot = StrongBot(0, max_leaves=300)
+    while not st.is_terminal():
+        st.play(decide(bot, st))
+    assert st.winners() == [0]
+
+
+def test_strong_bot_ends_the_race_when_ahead():
+    # One pawn left in play, one more in Velthumena than anyone: entering ends and wins.
+    st = position(4, stones={29: (0, 1), 5: (1, 2)}, velthumena={0: 3, 1: 2}, forest={0: 4})
+    roll(st, 6, 1)
+    action = decide(StrongBot(0, max_leaves=200), st)
+    st.play(action)
+    if not st.is_terminal():
+        st.play(decide(StrongBot(0, max_leaves=200), st))
+    assert st.is_terminal() and st.winners() == [0]
+
+
+def test_strong_bot_avoids_a_needless_loss_on_a_passage():
+    st = position(4, stones={5: (0, 1)}, temple={0: 7})
+    roll(st, 3, 1)
+    # 3 from stone 5 stops on passage 8 and loses the pawn: never the best first move.
+    assert decide(StrongBot(0, max_leaves=200), st) != (3, 5, 1)
+
+
+def test_strong_beats_random_in_a_small_fixed_sample():
+    assert strong_win_rate(2, 8, leaves=60) > 0.6
