@@ -105,7 +105,7 @@ def _new_page(request, browser, base_url: str, **context_options):
     context.on("response", recorder.on_response)
     page = context.new_page()
     page.on("pageerror", lambda exc: recorder.page_errors.append(str(exc)))
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)  # generous: CI has 2 cores
     request.node.rituels = (context, recorder)
     return page, context, recorder
 
@@ -135,7 +135,8 @@ def page(request, browser, base_url):
 @pytest.fixture
 def phone_page(request, browser, base_url):
     page, context, recorder = _new_page(request, browser, base_url, viewport=PHONE,
-                                        locale="fr-FR", is_mobile=True, has_touch=True, device_scale_factor=2)
+                                        locale="fr-FR", is_mobile=True, has_touch=True,
+                                        device_scale_factor=2)
     yield page
     _finish(request, page, context, recorder)
 

@@ -96,7 +96,7 @@ def test_classic_game_against_three_strong_bots(page, open_app, axe, screenshot)
 def test_cthulhu_joue_on_a_phone(phone_page, open_app, screenshot):
     page = phone_page
     start(page, open_app, {"opt-mode": "cthulhu"})
-    assert "Cthulhu" in page.inner_text("#main .cd-cthulhu")
+    assert "Cthulhu : 12 jetons" in page.text_content("#main .cd-cthulhu")
     assert page.is_visible(f"{SEATS}[data-action=vC]")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "cthulhu-variant-phone")

@@ -79,7 +79,7 @@ def test_link_replay_to_the_end_then_continue_from_the_middle(page, phone_page, 
     no_violations(axe, other, ".link-intro")
     other.click("button[data-cmd=link-replay]")
     other.wait_for_selector(".replay-controls")
-    other.click("button[data-cmd=replay-start]")
+    # "Revoir la partie" starts from the beginning.
     other.wait_for_selector(f".replay-position:has-text('Coup 0 sur {moves}')")
     other.click("button[data-cmd=replay-speed][data-speed='4']")
     other.click("button[data-cmd=replay-play]")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 
 from rituels.tools.paths import DIST
+from rituels.tools.serve import serve_in_thread
 
 GAMES = ("Cthulhu Dice", "Tuchulcha", "Wongar")
 # Controls of the first paint that a click could act on before Python is live.
@@ -21,9 +23,10 @@ document.addEventListener('securitypolicyviolation', (e) => window.__cspViolatio
 
 
 def hold_python(page) -> list:
-    """Keep start.py from arriving, so the page stays in its before-Python state."""
+    """Keep Pyodide's loader from arriving, so the page stays in its before-Python state
+    (with an idle main thread, unlike a page busy starting the interpreter)."""
     held = []
-    page.route("**/start.py", lambda route: held.append(route))
+    page.route("**/runtime/pyodide/pyodide.mjs", lambda route: held.append(route))
     return held
 
 
@@ -94,15 +97,23 @@ def _precache_list() -> list[str]:
     return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", code, re.S).group(1))
 
 
+def wait_until_cached(page, version: str, entries: int) -> None:
+    """Wait until the service worker controls the page and its cache is the only one, full."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(
+        """async ([name, n]) => { const keys = await caches.keys();
+            return keys.length === 1 && keys[0] === name
+                && (await (await caches.open(name)).keys()).length === n; }""",
+        arg=[f"rituels-{version}", entries], timeout=30_000, polling=250)
+
+
+def _version(site) -> str:
+    return re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text()).group(1)
+
+
 def test_offline_after_one_visit(page, context, open_app, recorder, base_url):
     open_app(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    wanted = len(_precache_list())
-    page.wait_for_function(
-        """async (n) => { const keys = await caches.keys();
-            const mine = keys.filter(k => k.startsWith('rituels-'));
-            return mine.length === 1 && (await (await caches.open(mine[0])).keys()).length === n; }""",
-        arg=wanted, timeout=30_000, polling=250)
+    wait_until_cached(page, _version(DIST), len(_precache_list()))
 
     context.set_offline(True)
     first_offline = len(recorder.requests)
@@ -119,3 +130,27 @@ def test_offline_after_one_visit(page, context, open_app, recorder, base_url):
     move.click()
     page.wait_for_function("(before) => document.querySelector('#app').innerHTML !== before",
                            arg=before)
+
+
+def test_a_new_build_replaces_the_old_one(page, tmp_path):
+    """A returning player gets the new version (one automatic reload) and the old cache goes."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server, url = serve_in_thread(site)
+    try:
+        page.goto(url)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+        wait_until_cached(page, _version(site), len(_precache_list()))
+        # "Deploy" a new build: new page text and a new cache version.
+        index = site / "index.html"
+        index.write_text(index.read_text().replace("<title>Rituels</title>",
+                                                   "<title>Rituels 2</title>"))
+        sw = site / "sw.js"
+        sw.write_text(sw.read_text().replace(_version(site), "0000new0000"))
+        page.reload()  # served by the old worker, which then finds the new one
+        page.wait_for_function("document.title === 'Rituels 2'", timeout=60_000)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+        wait_until_cached(page, "0000new0000", len(_precache_list()))
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -45,15 +45,17 @@ def one_step(page, done: dict[str, int]) -> bool:
     if targets:
         for t in targets:
             assert t.get_attribute("role") == "button" and t.get_attribute("aria-label")
-        action = targets[-1].get_attribute("data-action")
+        # Play sensibly enough for a real game: avoid losing pawns to the forest if possible.
+        safe = [t for t in targets if "forêt" not in t.get_attribute("aria-label")]
+        action = (safe or targets)[0].get_attribute("data-action")
         click(page, f"{BOARD_ACTIONS}[data-action='{action}']", keyboard)
         done["board"] += 1
         return True
     panel = page.query_selector_all(PANEL_ACTIONS)
     selects = page.query_selector_all(PANEL_SELECTS)
     picks = page.query_selector_all(BOARD_PICKS)
-    if selects and not panel:                  # how many pawns: take the largest group
-        token = selects[-1].get_attribute("data-select")
+    if selects and not panel:                  # how many pawns: one at a time
+        token = selects[0].get_attribute("data-select")
         page.click(f"{PANEL_SELECTS}[data-select='{token}']")
         done["counts"] += 1
         return True

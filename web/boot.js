@@ -2,7 +2,8 @@
 // 1. applies the player's language (class lang-fr / lang-en on <html>), so the first paint
 //    shows the right language at once;
 // 2. registers the service worker once the app is live (data-ready on <html>), so its precache
-//    downloads do not compete with Pyodide's own start-up downloads.
+//    downloads do not compete with Pyodide's own start-up downloads;
+// 3. reloads the page when a new version of the app takes over from the one that served it.
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
@@ -26,6 +27,15 @@
   function registerWorker() {
     navigator.serviceWorker.register("sw.js").catch(function (err) {
       console.warn("Rituels: no offline mode (service worker not registered):", err);
+    });
+  }
+
+  // A page served by an older version's worker reloads once the new version's worker has
+  // taken over, so a player (or a developer after a rebuild) never keeps running stale code.
+  // Games are saved and the route is in the URL hash, so the reload lands on the same screen.
+  if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      window.location.reload();
     });
   }
 

@@ -108,13 +108,19 @@ def test_bot_pace_uses_timers(fake_game, storage):
     s = start(app)
     play_human_turn(app, "go1")
     n = len(s.record["actions"])
-    timers = [e for e in app.take_effects() if e["type"] == "timer"]
-    assert timers and timers[0]["ms"] == 600
-    app.tick()
-    assert len(s.record["actions"]) == n    # too early: the bot waits to be watchable
+    # the bot starts thinking in a task of its own, then waits to be watchable
+    assert [e["ms"] for e in app.take_effects() if e["type"] == "timer"] == [0]
+    app.tick()                              # thinking (one or more slices)
+    waits = []
+    for _ in range(20):
+        waits = [e["ms"] for e in app.take_effects() if e["type"] == "timer"]
+        if waits != [0]:
+            break
+        app.tick()
+    assert waits == [600] and len(s.record["actions"]) == n
     now[0] = 0.7
     app.tick()
-    assert len(s.record["actions"]) > n
+    assert len(s.record["actions"]) == n + 1
 
 
 def test_reload_mid_game_restores_the_same_position(fake_game, make_app, storage):

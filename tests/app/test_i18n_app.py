@@ -22,16 +22,6 @@ def test_same_files_and_keys_in_french_and_english():
         assert not only_fr and not only_en, f"{name}: fr only {only_fr}, en only {only_en}"
 
 
-def test_placeholders_match_between_languages():
-    import string
-    fr, en = load("fr"), load("en")
-    fields = lambda text: {f for _, f, _, _ in string.Formatter().parse(text) if f}
-    for name in fr:
-        for key, text in fr[name].items():
-            if key in en[name]:
-                assert fields(text) == fields(en[name][key]), f"{name}: {key}"
-
-
 def test_app_keys_are_namespaced_and_nonempty():
     for lang in i18n.LANGS:
         app = load(lang)["app.json"]

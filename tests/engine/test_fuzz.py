@@ -38,6 +38,8 @@ def corpus() -> list[dict]:
             continue
         for upto in (0, 5, 40):
             records.append(dict(full, actions=full["actions"][:upto]))
+        if len(full["actions"]) <= 80:  # a whole short game: the end-of-game paths too
+            records.append(full)
     assert records, "no game is available to fuzz with"
     return records
 
@@ -176,3 +178,12 @@ def test_mutated_record_files_only_raise_record_errors_and_store_nothing():
         replay(store.get(save_id))
         store.delete(save_id)
     assert refused > FILE_CASES * 0.3
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000,
+                                  '{"a":' * 50_000 + "1" + "}" * 50_000])
+def test_absurdly_nested_files_are_refused_cleanly(text):
+    storage = MemoryStorage()
+    with pytest.raises(RecordError):
+        SaveStore(storage).import_(text)
+    assert storage.data == {}

@@ -235,6 +235,7 @@ def test_wongar_link_says_when_hands_are_revealed(app):
     other.click({"cmd": "link-replay"})
     html = other.render()
     assert "révèle les mains cachées" in html and buttons(html, "replay-viewer")
+    assert other.replay.cursor.pos == 0          # "revoir la partie" starts at the beginning
     other.navigate(fragment(encode(record, reveal_hidden=False)))
     assert "révèle les mains cachées" not in other.render()
     other.click({"cmd": "link-replay"})
@@ -282,3 +283,49 @@ def test_undo_button_follows_the_policy(app):
     assert "disabled" in button and "lancer de dés" in button
     app.click({"cmd": "undo"})
     assert len(app.session.record["actions"]) == 2
+
+
+def test_hostile_names_and_title_in_a_link_are_only_text(app):
+    game_or_skip("tuchulcha")
+    record = played_record("tuchulcha", 2, seed=2, names=[EVIL, "x\"><script>y</script>"],
+                           upto=30)
+    record["meta"]["title"] = EVIL
+    app.navigate(fragment(encode(record)))
+    pages = [app.render()]
+    app.click({"cmd": "link-replay"})
+    pages.append(app.render())
+    app.click({"cmd": "replay-continue"})
+    app.click({"cmd": "share"})
+    pages.append(app.render())
+    for html in pages:
+        assert EVIL not in html and "<script>y" not in html
+    assert "&lt;img src=x" in pages[0] and "&lt;img src=x" in pages[1]
+
+
+def test_a_finished_game_is_shared_from_its_replay(app):
+    game_or_skip("cthulhu-dice")
+    record = played_record("cthulhu-dice", 3, seed=8, names=["Ada", "Bruno", "Chloé"])
+    sid = store(app, record)
+    app.navigate(f"#/replay/{sid}")
+    app.take_effects()
+    app.click({"cmd": "share"})
+    [copy] = effects(app, "copy-link")
+    back, info = decode(copy["hash"])
+    assert back["actions"] == record["actions"] and info.finished
+    assert "share-dialog" in app.render()
+    app.navigate("#/games")                                       # leaving closes the dialog
+    assert "share-dialog" not in app.render() and app.share is None
+
+
+def test_switching_language_rewrites_the_replay(app):
+    game_or_skip("tuchulcha")
+    sid = store(app, played_record("tuchulcha", 2, seed=3, upto=20))
+    app.navigate(f"#/replay/{sid}")
+    french = app.render()
+    assert "Revoir : Tuchulcha" in french and "Coup 20 sur 20" in french
+    app.click({"cmd": "lang", "lang": "en"})
+    english = app.render()
+    assert "Replay: Tuchulcha" in english and "Move 20 of 20" in english
+    fr_log = re.findall(r'class="log-jump"[^>]*>(.*?)</button>', french)
+    en_log = re.findall(r'class="log-jump"[^>]*>(.*?)</button>', english)
+    assert len(fr_log) == len(en_log) and fr_log != en_log     # the log is retold in English

@@ -58,13 +58,14 @@ def test_thinking_yields_to_the_page():
     assert slices >= 1
 
 
-def test_evaluate_is_the_exact_return_at_the_end_and_even_at_the_start():
+def test_evaluate_at_the_end_and_at_an_even_start():
     st = position(4)
     assert evaluate(st, 0) == pytest.approx(0.25)
     over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4})
     roll(over, 6, 1)
     over.play((6, 29, 1))
-    assert evaluate(over, 0) == 0.5 and evaluate(over, 1) == 0.0
+    # A win shared by two is worth 1/4 to the bot (it plays to win alone), a loss 0.
+    assert evaluate(over, 0) == 0.25 and evaluate(over, 1) == 0.0
 
 
 def test_strong_lasa_takes_the_winning_seal():
@@ -104,3 +105,16 @@ def test_strong_bot_avoids_a_needless_loss_on_a_passage():
 
 def test_strong_beats_random_in_a_small_fixed_sample():
     assert strong_win_rate(2, 8, leaves=60) > 0.6
+
+
+def test_strong_bot_keeps_racing_when_ahead():
+    st = position(4, velthumena={0: 3})
+    assert st.phase == "start" and "C" in [st.action_to_str(a) for a in st.legal_actions()]
+    assert decide(StrongBot(0, max_leaves=50), st) == "roll"
+
+
+def test_strong_bot_turns_to_lasa_when_far_behind():
+    st = position(4, stones={0: (0, 2), 25: (2, 2)}, velthumena={2: 4}, tuchulcha=0,
+                  player=1)
+    assert "L" in st.legal_actions()
+    assert decide(StrongBot(0, max_leaves=50), st) == "L"

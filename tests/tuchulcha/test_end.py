@@ -59,3 +59,12 @@ def test_rounds_without_progress_end_the_game():
     move(st, "1:6x1")
     assert st.is_terminal() and st.end_reason == "stall"
     assert st.winners() == [0, 1, 2]  # nobody has a pawn in Velthumena: shared
+
+
+def test_players_out_of_the_game_cannot_win_the_race():
+    # Player 1 was eliminated earlier with 6 pawns in Velthumena: they no longer count.
+    st = position(4, stones={29: (0, 1)}, velthumena={0: 3, 1: 6}, forest={0: 4, 1: 2},
+                  out={1})
+    roll(st, 6, 1)
+    move(st, "6:29x1")
+    assert st.is_terminal() and st.winners() == [0]

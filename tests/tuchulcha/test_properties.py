@@ -8,7 +8,7 @@ import pytest
 from rituels.engine import CHANCE, sample_chance
 from rituels.tuchulcha.rules import MOVE, OVER, TuchulchaState
 
-GAMES = {2: 120, 3: 120, 4: 150}
+GAMES = {2: 300, 3: 300, 4: 400}   # 1000 games, ~25 s of CPU
 MAX_ACTIONS = 5000
 
 
@@ -72,7 +72,7 @@ def best_sequence(st: TuchulchaState) -> int:
 def test_maximum_dice_rule_matches_brute_force():
     rng = random.Random(7)
     checked = 0
-    for g in range(9):
+    for g in range(6):
         st = TuchulchaState(2 + g % 3)
         while not st.is_terminal():
             if st.current_player() == CHANCE:
@@ -91,4 +91,4 @@ def test_maximum_dice_rule_matches_brute_force():
                     checked += 1
                 a = rng.choice(st.legal_actions())
             st.apply(a)
-    assert checked > 300
+    assert checked > 200

@@ -216,3 +216,18 @@ def test_lasa_is_out_with_fewer_pawns_than_passages_to_seal():
     roll(st, 3, 2, 2, 1, discard=1)
     move(st, "3:20x1")
     assert 1 in st.out and st.lasa is None
+
+
+def test_tuchulcha_never_rolls_a_third_die():
+    st = position(4, stones={12: (0, 1)}, tuchulcha=0)
+    roll(st, 3, 3, 2, 1)
+    assert st.phase == "discard" and notations(st) == {"discard3", "discard2", "discard1"}
+
+
+def test_lasa_pawns_never_enter_velthumena():
+    # Stone 1 is colour 1's last stone: Lasa's pawn walks on round the loop.
+    st = lasa_table(lasa=1, player=1, stones={0: (0, 2), 1: (1, 1), 2: (1, 3)})
+    roll(st, 4, 1)
+    assert st.move_destination((4, 1, 1)) == 6  # 2 is occupied: 3, 4, 5, 6
+    move(st, "4:1x1")
+    assert st.velthumena[1] == 0 and st.stones[6] == (1, 1)

@@ -154,8 +154,10 @@ def test_selection_steps_show_the_group_then_its_destinations():
     assert set(targets.values("data-action")) == {"4:12x3", "1:12x3"}
     assert ("Dé 4 : aller à la pierre 16 (frappe 2 aruspices bleus) — pierre 16, ordinaire : "
             "2 aruspices bleus") in targets.labels()
-    ctx.selection = "99x7"                            # stale or tampered: first step again
-    assert Markup(view.render(state, ctx)).values("data-action") == []
+    for junk in ("99x7", "12x", "x3", "12x99", "C", "T9x2", "Sx1", "12x3x4", "<b>", "-1"):
+        ctx.selection = junk                          # stale or tampered: first step again
+        page = Markup(view.render(state, ctx))
+        assert page.values("data-action") == [], junk
 
 
 def test_every_stone_and_group_has_a_spoken_label():
@@ -191,6 +193,26 @@ def test_both_languages_and_sides_render_without_missing_texts(lang, players):
         assert "tuchulcha." not in words, words
         stones = {m for x in page.labels() for m in STONE_NAME.findall(x)}
         assert len(stones) == (33 if players == 3 else 40)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_log_lines_of_whole_games_are_complete_sentences(lang):
+    for players, seed in ((2, 3), (3, 4), (4, 0), (4, 1)):     # 4-0, 4-1: Tuchulcha and Lasa
+        rng = random.Random(seed)
+        state = new_state(players)
+        ctx = ctx_for(state, lang=lang)
+        lines = []
+        while not state.is_terminal():
+            action = (sample_chance(state, rng) if state.is_chance()
+                      else rng.choice(state.legal_actions()))
+            before = state.clone()
+            state.apply(action)
+            lines += view.describe(before, action, state, ctx)
+        assert lines[-1] == view.result(state, ctx)
+        final = Markup(view.render(state, ctx))            # the finished board: nothing to click
+        assert final.values("data-action") == [] and final.values("data-select") == []
+        for line in lines:
+            assert "tuchulcha." not in line and "{" not in line and "<" not in line, line
 
 
 def test_catalogues_have_the_same_keys():

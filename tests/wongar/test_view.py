@@ -13,7 +13,7 @@ from rituels.engine import CHANCE, get_game, sample_chance
 from rituels.viewkit import ViewContext
 from rituels.wongar import data as D
 from rituels.wongar import geometry, view
-from rituels.wongar.rules import WongarState
+from rituels.wongar.words import of_area
 
 I18N = Path(__file__).resolve().parents[2] / "py" / "rituels" / "i18n"
 NAMES = ["Alice", "Bruno", "Chloé", "Dina", "Émile"]
@@ -182,10 +182,11 @@ def test_a_ritual_draw_is_logged_without_its_kind():
         assert "Bruno" in line
 
 
-def test_log_lines_are_plain_text_for_a_whole_game():
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_log_lines_are_plain_text_for_a_whole_game(lang):
     rng = random.Random(4)
     state = get_game("wongar").new_state(4, {})
-    ctx = ctx_for(state, lang="fr")
+    ctx = ctx_for(state, lang=lang)
     log = []
     while not state.is_terminal():
         before = state.clone()
@@ -196,8 +197,10 @@ def test_log_lines_are_plain_text_for_a_whole_game():
         state.apply(action)
         lines = view.describe(before, action, state, ctx)
         assert all(isinstance(x, str) and x and "<" not in x for x in lines)
+        assert not [x for x in lines if "wongar." in x], lines  # no missing catalogue key
         log += lines
-    assert any("Cérémonie" in x for x in log) and any("marque" in x for x in log)
+    ceremony, scores = {"fr": ("Cérémonie", "marque"), "en": ("Ceremony", "scores")}[lang]
+    assert any(ceremony in x for x in log) and any(scores in x for x in log)
     assert log[-1] == view.result(state, ctx)
     winners = state.winners()
     assert all(NAMES[p] in log[-1] for p in winners)
@@ -233,3 +236,41 @@ def test_status_says_who_decides():
 def test_thumbnail_is_an_svg_picture():
     pic = view.thumbnail()
     assert pic.startswith("<svg") and pic.endswith("</svg>") and 'role="img"' in pic
+
+
+def test_the_draw_button_says_what_is_drawn_or_turned_up():
+    duty = next(s for s in _chance_states(4, 12) if s.phase == "duty")
+    ctx = ctx_for(duty, lang="fr")
+    assert view.roll_label(duty, ctx) == f"Retourner la carte {of_area(ctx, duty.duty_area())}"
+    # French elides before a vowel.
+    assert of_area(ctx, D.AREAS.index("emu")) == "d'Émeu"
+    assert of_area(ctx, D.AREAS.index("lizard")) == "de Lézard"
+    draw = next(s for s in _chance_states(4, 12) if s.draws_pending)
+    assert view.roll_label(draw, ctx_for(draw, lang="en")) == "Draw a ritual card"
+
+
+def _chance_states(n, seed):
+    rng = random.Random(seed)
+    state = get_game("wongar").new_state(n, {})
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            if state.phase != "setup":
+                yield state.clone()
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_ceremony_panel_shows_who_plays_and_who_passed():
+    for state in random_states(4, 6):
+        if state.step == "ceremony" and len(state.cer_active) < len(state.cer_participants):
+            break
+    else:
+        pytest.skip("no ceremony with a pass in this game")
+    markup = view.render(state, ctx_for(state, viewer=state.actor(), interactive=True))
+    panel = re.search(r'<section class="wg-panel wg-ceremony-panel".*?</section>', markup, re.S)
+    assert panel
+    text = panel.group(0)
+    assert text.count("wg-part-now") == 1 and "wg-part-out" in text
+    assert NAMES[state.actor()] in text
+    assert f"{state.ceremony_points()} points" in text

@@ -383,6 +383,11 @@ class App:
                 return False
             self._auto_chance(s)
             return True
+        if job.gen is None and not job.done:
+            # Start thinking in a task of its own: the move just played is drawn first.
+            job.gen = self._bot(s, player).think(s.state.clone(), player)
+            self._timer(0)
+            return False
         if not job.done:
             self._think(s, player, job)
             if not job.done:
@@ -408,8 +413,6 @@ class App:
 
     def _think(self, s: Session, player: int, job: Job) -> None:
         """Run the bot's generator for at most one slice."""
-        if job.gen is None:
-            job.gen = self._bot(s, player).think(s.state.clone(), player)
         end = time.perf_counter() + self.slice_s
         try:
             while time.perf_counter() < end:

@@ -107,7 +107,7 @@ class SaveStore:
             raise KeyError(save_id)
         try:
             data = json.loads(raw)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):  # RecursionError: absurd nesting
             raise RecordError("the saved text is not JSON", code="record.invalid") from None
         return check_record(data)
 
@@ -166,7 +166,7 @@ class SaveStore:
         the id. RecordError when it is not a valid game (nothing is stored then)."""
         try:
             data = json.loads(text)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):  # RecursionError: absurd nesting
             raise RecordError("the text is not JSON", code="record.not_object") from None
         result = replay(data)
         save_id = self.new_id()

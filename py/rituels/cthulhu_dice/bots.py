@@ -26,6 +26,7 @@ SHARPNESS = 3.0
 MAD_WORTH = 0.6           # worth of a mad seat, in "tokens ** SHARPNESS" units
 TEAM_WEIGHT = 0.5         # variant: weight of Cthulhu's drained fraction (shared by all)
 TARGET_WEIGHT = 0.3       # variant: weight of a seat's progress to the target sanity
+LOOKAHEAD_TURNS = 2       # turns searched for the Eye's result and the gift
 
 RESULTS = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE)   # what the Eye may choose
 P_FACE = {f: FACE_COUNT[f] / 12 for f in RESULTS}
@@ -56,19 +57,16 @@ def heuristic(state: CthulhuDiceState) -> list[float]:
     return values
 
 
-def evaluate(state: CthulhuDiceState) -> list[float]:
-    """Expected value per player at the end of the current turn (exact expectation)."""
+def evaluate(state: CthulhuDiceState, horizon: int) -> list[float]:
+    """Expected value per player when turn ``horizon`` starts (exact expectation over the
+    die; every decision on the way taken by its own player for their own value)."""
     phase = state.phase
     if phase == OVER:
         return state.returns()
-    if phase == VICTIM:
+    if phase == VICTIM and state.turn >= horizon:
         return heuristic(state)
     if phase == ROLL:
-        by_face = {}
-        for face in RESULTS:
-            child = state.clone()
-            child.apply(face)
-            by_face[face] = evaluate(child)
+        by_face = {face: _after(state, face, horizon) for face in RESULTS}
         n = state.num_players
         if state.roller == CTHULHU:
             return [sum(P_CTHULHU[f] * by_face[f][p] for f in RESULTS) for p in range(n)]
@@ -77,15 +75,16 @@ def evaluate(state: CthulhuDiceState) -> list[float]:
         eye = max(by_face.values(), key=lambda v: v[chooser])
         return [sum(P_FACE[f] * by_face[f][p] for f in RESULTS) + P_EYE * eye[p]
                 for p in range(n)]
-    # A decision inside the turn (Eye or gift): its player picks what is best for them.
+    # A decision (victim, Eye or gift): its player picks what is best for them.
     chooser = state.current_player()
-    return max((_after(state, a) for a in state.legal_actions()), key=lambda v: v[chooser])
+    return max((_after(state, a, horizon) for a in state.legal_actions()),
+               key=lambda v: v[chooser])
 
 
-def _after(state: CthulhuDiceState, action: str) -> list[float]:
+def _after(state: CthulhuDiceState, action: str, horizon: int) -> list[float]:
     child = state.clone()
     child.apply(action)
-    return evaluate(child)
+    return evaluate(child, horizon)
 
 
 class StrongBot(Bot):
@@ -95,9 +94,12 @@ class StrongBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        # The victim is judged at the end of this turn; the rarer Eye and gift look one turn
+        # further (how a result changes the next attack matters there).
+        horizon = state.turn + (1 if state.phase == VICTIM else LOOKAHEAD_TURNS)
         best, best_value = [], -1.0
         for action in actions:
-            value = _after(state, action)[player]
+            value = _after(state, action, horizon)[player]
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif value > best_value - 1e-12:

@@ -125,28 +125,32 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     out = [f'<g{attrs(class_=" ".join(classes))}{pick_attrs}>',
            f"<title>{esc(described)}</title>",
            f'<rect class="cd-frame" x="{x0:.1f}" y="{y0:.1f}" width="{SEAT_W}" height="{SEAT_H}" '
-           f'rx="9"{frame}/>',
-           f'<text x="{cx:.1f}" y="{y0 + 17:.1f}" class="cd-name" fill="#f3efe6" '
-           f'font-size="{font}" text-anchor="middle">{esc(shown)}</text>']
+           f'rx="9"{frame}/>']
+    # Shapes first, then all the words in one <text>: assistive tools then read them as
+    # separate words, in the order of the clickable seat's label.
+    lines = [_tspan(cx, y0 + 17, shown, 'class="cd-name" fill="#f3efe6" '
+                    f'font-size="{font}"')]
     if mad:
-        out.append(f'<g class="cd-badge"><rect x="{cx - 22:.1f}" y="{y0 + 22:.1f}" width="44" '
-                   f'height="17" rx="8" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>'
-                   f'<text x="{cx:.1f}" y="{y0 + 34.5:.1f}" fill="#ffb3ad" font-size="11" '
-                   f'font-weight="bold" text-anchor="middle">'
-                   f'{esc(badge)}</text></g>')
+        out.append(f'<rect class="cd-badge" x="{cx - 22:.1f}" y="{y0 + 22:.1f}" width="44" '
+                   f'height="17" rx="8" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>')
+        lines.append(_tspan(cx, y0 + 34.5, badge,
+                            'fill="#ffb3ad" font-size="11" font-weight="bold"'))
     else:
         out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 23, 6, 12, 4)}</g>')
-    out.append(f'<text x="{cx:.1f}" y="{y0 + 57:.1f}" class="cd-count" fill="#f3efe6" '
-               f'font-size="12" font-weight="bold" text-anchor="middle">'
-               f'{esc(count)}</text>')
+    lines.append(_tspan(cx, y0 + 57, count, 'class="cd-count" fill="#f3efe6" font-size="12" '
+                        'font-weight="bold"'))
     if role_tag:   # a pill straddling the frame's top edge
         width = 12 + 6.5 * len(role_tag)
-        out.append(f'<g class="cd-tag"><rect x="{cx - width / 2:.1f}" y="{y0 - 9:.1f}" '
-                   f'width="{width:.1f}" height="15" rx="7.5" fill="#f6d77a"/>'
-                   f'<text x="{cx:.1f}" y="{y0 + 2.5:.1f}" fill="#1d1a16" font-size="11" '
-                   f'font-weight="bold" text-anchor="middle">{esc(role_tag)}</text></g>')
-    out.append("</g>")
+        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{y0 - 9:.1f}" '
+                   f'width="{width:.1f}" height="15" rx="7.5" fill="#f6d77a"/>')
+        lines.append(_tspan(cx, y0 + 2.5, role_tag,
+                            'fill="#1d1a16" font-size="11" font-weight="bold"'))
+    out.append(f'<text text-anchor="middle">{" ".join(lines)}</text></g>')
     return "".join(out)
+
+
+def _tspan(x: float, y: float, text: str, paint: str) -> str:
+    return f'<tspan x="{x:.1f}" y="{y:.1f}" {paint}>{esc(text)}</tspan>'
 
 
 def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | None) -> str:
@@ -165,12 +169,11 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
            f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',
            cthulhu_head(CENTRE, CENTRE - 72, 38),
            f'<g class="cd-tokens">{token_grid(state.pool, CENTRE, CENTRE - 50, 8, 24, 4)}</g>',
-           f'<text x="{CENTRE}" y="{CENTRE - 6}" fill="#f3efe6" font-size="12" '
-           f'font-weight="bold" text-anchor="middle">{esc(label)}</text>']
-    if shield:
-        out.append(f'<text x="{CENTRE}" y="{CENTRE - 98}" class="cd-shield" fill="#9fd3ea" '
-                   f'font-size="11" font-weight="bold" text-anchor="middle">{esc(shield)}</text>')
-    out.append("</g>")
+           '<text text-anchor="middle" font-weight="bold">'
+           + _tspan(CENTRE, CENTRE - 6, label, 'fill="#f3efe6" font-size="12"')
+           + (" " + _tspan(CENTRE, CENTRE - 98, shield, 'class="cd-shield" fill="#9fd3ea" '
+                           'font-size="11"') if shield else "")
+           + "</text></g>"]
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
     cls = "cd-die cd-rolling" if rolled and ctx.animate else "cd-die"

@@ -107,33 +107,38 @@ PLAY_MENU.insert(0, MenuItem("library.share.menu", cmd="share",
 
 
 class LinkScreen:
-    def __init__(self, payload: str, record: dict[str, Any] | None = None,
-                 info: LinkInfo | None = None, error: str = ""):
-        self.payload, self.record, self.info, self.error = payload, record, info, error
+    """An opened link: its record and info, or why it could not be opened (a RecordError,
+    or None when the game itself is unavailable)."""
+
+    def __init__(self, record: dict[str, Any] | None = None, info: LinkInfo | None = None,
+                 error: RecordError | None = None):
+        self.record, self.info, self.error = record, info, error
 
 
 def link_screen(app: Any) -> str:
+    from rituels.screens.mygames import describe_error
+
     ls = getattr(app, "link", None)
     if ls is None or ls.record is None or ls.info is None:
-        return link_broken(app.lang, ls.error if ls is not None else "")
+        error = getattr(ls, "error", None)
+        reason = describe_error(app.lang, error) if error else t(app.lang, "app.notice.no_game")
+        return link_broken(app.lang, reason)
     return link_intro(app.lang, ls.record, ls.info)
 
 
 @route("link")
 def _open_link(app: Any, payload: str) -> None:
-    from rituels.screens.mygames import describe_error
-
     app.screen = link_screen
     try:
         record, info = codec.decode(payload)
         get_game(record["game"])
     except RecordError as exc:  # LinkError included
-        app.link = LinkScreen(payload, error=describe_error(app.lang, exc))
+        app.link = LinkScreen(error=exc)
         return
     except ImportError:
-        app.link = LinkScreen(payload, error=t(app.lang, "app.notice.no_game"))
+        app.link = LinkScreen()
         return
-    app.link = LinkScreen(payload, record, info)
+    app.link = LinkScreen(record, info)
 
 
 def _link(app: Any) -> LinkScreen | None:
@@ -148,10 +153,10 @@ def _link_replay(app: Any, data: dict) -> None:
     ls = _link(app)
     if ls is None:
         return
-    note = t(app.lang, "library.link.reveals") if ls.info.reveals_hidden else ""
+    note = "library.link.reveals" if ls.info.reveals_hidden else ""
     try:
         open_replay(app, ls.record, choose_viewer=ls.info.reveals_hidden, viewer=None,
-                    back_href="#/", note=note)
+                    back_href="#/", note_key=note, from_start=True)
     except ImportError:
         app.notice("app.notice.no_game")
 
@@ -165,46 +170,67 @@ def _link_continue(app: Any, data: dict) -> None:
         continue_from(app, ls.record)
 
 
-# --- the share dialog on the game screen ---------------------------------------------------------
+# --- the share dialog (game screen and replay viewer) ---------------------------------------------
 def _share_state(app: Any) -> dict[str, Any] | None:
     return getattr(app, "share", None)
 
 
+def _shared_record(app: Any, st: dict[str, Any]) -> dict[str, Any] | None:
+    """The record being shared, as it is now; None once its screen is gone (the dialog then
+    closes by itself)."""
+    if st["from"] == "play":
+        s = app.playing()
+        return s.record if s is not None and s.save_id == st["id"] else None
+    rs = getattr(app, "replay", None)
+    from rituels.screens.replay import replay_screen
+    return rs.cursor.record if rs is not None and app.screen is replay_screen else None
+
+
 def share_overlay(app: Any) -> str:
-    """The share dialog over the game screen, while it is open (leaving the game closes it)."""
     st = _share_state(app)
-    s = app.playing()
     if st is None:
         return ""
-    if s is None or s.save_id != st["save_id"]:
+    record = _shared_record(app, st)
+    if record is None:
         app.share = None
         return ""
-    hash_ = codec.fragment(codec.encode(s.record, reveal_hidden=st["reveal"]))
-    return share_dialog(app.lang, url=getattr(app, "base_url", "") + hash_,
-                        hidden_game=s.game.hidden_information, reveal=st["reveal"],
-                        copied=st["copied"], copy_failed=st["failed"])
+    return share_dialog(app.lang, url=getattr(app, "base_url", "") + _link_of(record, st),
+                        hidden_game=get_game(record["game"]).hidden_information,
+                        reveal=st["reveal"], copied=st["copied"], copy_failed=st["failed"])
 
 
 OVERLAYS.append(share_overlay)
 
 
+def _link_of(record: dict[str, Any], st: dict[str, Any]) -> str:
+    """The record's link (encoding replays the game: done once per position and choice)."""
+    key = (len(record["actions"]), st["reveal"])
+    if st.get("key") != key:
+        st["key"] = key
+        st["hash"] = codec.fragment(codec.encode(record, reveal_hidden=st["reveal"]))
+    return st["hash"]
+
+
 def _copy(app: Any) -> None:
-    s = app.playing()
     st = _share_state(app)
-    if s is None or st is None:
+    record = _shared_record(app, st) if st is not None else None
+    if record is None:
         return
-    hash_ = codec.fragment(codec.encode(s.record, reveal_hidden=st["reveal"]))
-    app.effects.append({"type": "copy-link", "hash": hash_})
+    app.effects.append({"type": "copy-link", "hash": _link_of(record, st)})
     st.update(copied=True, failed=False)
     app.announcements.append(t(app.lang, "library.share.copied"))
 
 
 @command("share")
 def _share(app: Any, data: dict) -> None:
-    if app.playing() is None:
+    """Open the dialog and copy the link at once (one click shares)."""
+    s = app.playing()
+    where = ("play", s.save_id) if s is not None else ("replay", "")
+    app.share = {"from": where[0], "id": where[1], "reveal": False, "copied": False,
+                 "failed": False}
+    if _shared_record(app, app.share) is None:
+        app.share = None
         return
-    app.share = {"reveal": False, "copied": False, "failed": False,
-                 "save_id": app.playing().save_id}
     _copy(app)
     app.effects.append({"type": "focus", "target": "#share-url"})
 

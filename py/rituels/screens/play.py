@@ -9,9 +9,6 @@ from typing import Any
 from rituels.i18n import t
 from rituels.viewkit import attrs, esc
 
-MENU_ICONS = {"new-game": "+", "rules": "?"}
-
-
 def _menu(lang: str, menu: list[tuple[str, str, str, bool]]) -> str:
     items = []
     for label, cmd, href, enabled, *hint in menu:

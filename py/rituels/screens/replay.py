@@ -258,14 +258,15 @@ def render(lang: str, cur: ReplayCursor, *, title: str, back_href: str = "#/game
     continue_btn = ""
     if can_continue and not state.is_terminal():
         continue_btn = _button(t(lang, "library.replay.continue"), "replay-continue",
-                               cls="btn btn-primary")
+                               cls="btn btn-small btn-primary")
     note_markup = f'<p class="replay-note">{esc(note)}</p>' if note else ""
     return (
         '<div class="play replay">'
         '<div class="play-head">'
         f'<h1 id="main-title" tabindex="-1">{esc(title)}</h1>'
         f'<nav class="game-menu"{attrs(aria_label=t(lang, "library.replay.menu"))}>'
-        f'{continue_btn}<a class="btn btn-small"{attrs(href=back_href)}>'
+        f'{continue_btn}{_button(t(lang, "library.share.menu"), "share")}'
+        f'<a class="btn btn-small"{attrs(href=back_href)}>'
         f'{esc(t(lang, "library.replay.back_to"))}</a></nav></div>'
         f'{note_markup}'
         f'<div class="status-bar"><p id="status" class="status">{esc(status)}</p></div>'
@@ -284,13 +285,15 @@ from rituels.engine.record import RecordError  # noqa: E402
 class ReplayScreen:
     """What the app keeps while a replay is on screen: the cursor and where it came from."""
 
-    def __init__(self, cursor: ReplayCursor, *, title: str, back_href: str, note: str = "",
-                 source: str = ""):
+    def __init__(self, cursor: ReplayCursor, *, back_href: str, note_key: str = ""):
         self.cursor = cursor
-        self.title = title
         self.back_href = back_href
-        self.note = note
-        self.source = source          # the save id, or "" for a link
+        self.note_key = note_key      # an i18n key of a line shown above the board
+
+    def title(self, lang: str) -> str:
+        record = self.cursor.record
+        name = record.get("meta", {}).get("title") or t(lang, f"app.game.{record['game']}.name")
+        return t(lang, "library.replay.title", title=name)
 
 
 def replay_screen(app: Any) -> str:
@@ -298,18 +301,21 @@ def replay_screen(app: Any) -> str:
     if rs is None:
         return ""
     rs.cursor.set_lang(app.lang)
-    return render(app.lang, rs.cursor, title=rs.title, back_href=rs.back_href, note=rs.note)
+    note = t(app.lang, rs.note_key) if rs.note_key else ""
+    return render(app.lang, rs.cursor, title=rs.title(app.lang), back_href=rs.back_href,
+                  note=note)
 
 
 def open_replay(app: Any, record: dict[str, Any], *, choose_viewer: bool, viewer: int | None,
-                back_href: str, note: str = "", source: str = "") -> None:
-    """Show ``record`` in the viewer (RecordError/ImportError propagate to the caller)."""
+                back_href: str, note_key: str = "", from_start: bool | None = None) -> None:
+    """Show ``record`` in the viewer (RecordError/ImportError propagate to the caller).
+    It opens at the start (``from_start``; by default for a finished game, to watch it) or
+    at the last position (an unfinished game: where it stands, to look back from)."""
     cursor = ReplayCursor(record, app.lang, choose_viewer=choose_viewer, viewer=viewer)
-    cursor.seek(0 if cursor.final.is_terminal() else cursor.end)
-    game_name = t(app.lang, f"app.game.{cursor.record['game']}.name")
-    title = cursor.record.get("meta", {}).get("title") or game_name
-    app.replay = ReplayScreen(cursor, title=t(app.lang, "library.replay.title", title=title),
-                              back_href=back_href, note=note, source=source)
+    if from_start is None:
+        from_start = cursor.final.is_terminal()
+    cursor.seek(0 if from_start else cursor.end)
+    app.replay = ReplayScreen(cursor, back_href=back_href, note_key=note_key)
     app.screen = replay_screen
 
 
@@ -322,7 +328,7 @@ def _replay_route(app: Any, save_id: str) -> None:
         humans = [i for i, s in enumerate(record["seats"]) if s["bot"] is None]
         hidden = get_game(record["game"]).hidden_information
         open_replay(app, record, choose_viewer=False, viewer=humans[0] if len(humans) == 1
-                    else None, back_href="#/games", source=save_id)
+                    else None, back_href="#/games")
         # A finished game of this device may show every hand (nothing left to hide).
         if hidden and app.replay.cursor.final.is_terminal():
             app.replay.cursor.choose_viewer = True
@@ -415,7 +421,11 @@ def continue_from(app: Any, record: dict[str, Any]) -> None:
         save_id = app.saves.new_id()
     except StorageError:
         save_id, app.saving_off = "local" + format(app.rng.getrandbits(32), "x"), True
-    app.open_record(save_id, record)
+    try:
+        app.open_record(save_id, record)
+    except (RecordError, ImportError):  # cannot happen for a record that replayed; be safe
+        app.notice("app.notice.no_game")
+        return
     app.save()
     app.replay = None
     app.go(f"#/play/{save_id}")

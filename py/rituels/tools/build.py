@@ -37,8 +37,8 @@ PYODIDE_DIR = NODE_MODULES / "pyodide"
 # the loader, the emscripten glue, the wasm, the stdlib and the package lock it always reads.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# PyScript chunks for its code editor and terminal (codemirror, xterm) and for MicroPython: shipped (a page
-# could ask for them) but never precached, since Rituels does not use them.
+# PyScript's chunks for its code editor and terminal (codemirror, xterm) and for MicroPython:
+# shipped (a page could ask for them) but not precached, since Rituels never loads them.
 UNUSED_CHUNKS = ("codemirror", "xterm", "mpy-")
 FIRST_PAINT_MARKER = "<!-- rituels:first-paint -->"
 GAME_CSS_MARKER = "<!-- rituels:game-css -->"
@@ -129,10 +129,10 @@ def _fallback_first_paint(lang: str) -> str:
     items = "".join(
         f'<li class="home-game"><button type="button" disabled data-first-paint="{gid}">'
         f'{name}</button></li>' for gid, name in games)
+    loading = "Loading…" if lang == "en" else "Chargement…"
     return ('<main class="home first-paint"><h1>Rituels</h1>'
             f'<ul class="home-games">{items}</ul>'
-            f'<p class="loading" role="status">{"Loading…" if lang == "en" else "Chargement…"}</p>'
-            '</main>')
+            f'<p class="loading" role="status">{loading}</p></main>')
 
 
 def render_index(template: str, game_css: list[str]) -> str:
@@ -220,11 +220,10 @@ def build(out: Path) -> str:
         if (WEB / name).exists():
             shutil.copy2(WEB / name, out / name)
     game_css = []
-    if (WEB / "games").is_dir():
-        (out / "games").mkdir()
-        for css in sorted((WEB / "games").glob("*.css")):
-            shutil.copy2(css, out / "games" / css.name)
-            game_css.append(f"games/{css.name}")
+    for css in sorted((WEB / "games").glob("*.css")):
+        (out / "games").mkdir(exist_ok=True)
+        shutil.copy2(css, out / "games" / css.name)
+        game_css.append(f"games/{css.name}")
     write_icons(out / "icons")
     shutil.copy2(ROOT / "pyscript.toml", out / "pyscript.toml")
     template = (ROOT / "index.html").read_text(encoding="utf-8")

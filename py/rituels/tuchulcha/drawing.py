@@ -345,6 +345,15 @@ def _role_badge(scene: Scene, colour: int, x: float, y: float) -> str:
     return ""
 
 
+# The altar's sacred fire, just above its name.
+_FLAME = (f'<path d="M{CENTRE},{CENTRE - 52} C{CENTRE + 16},{CENTRE - 34} {CENTRE + 14},'
+          f'{CENTRE - 16} {CENTRE},{CENTRE - 10} C{CENTRE - 14},{CENTRE - 16} {CENTRE - 16},'
+          f'{CENTRE - 34} {CENTRE},{CENTRE - 52} Z" fill="#e0702b" stroke="#9a3b12"'
+          f' stroke-width="2"/><path d="M{CENTRE},{CENTRE - 36} C{CENTRE + 7},{CENTRE - 26}'
+          f' {CENTRE + 6},{CENTRE - 18} {CENTRE},{CENTRE - 14} C{CENTRE - 6},{CENTRE - 18}'
+          f' {CENTRE - 7},{CENTRE - 26} {CENTRE},{CENTRE - 36} Z" fill="#ffd45e"/>')
+
+
 def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
     label = area_label(tx, "velthumena", scene.velthumena)
     out = [
@@ -355,7 +364,8 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
         f' stroke="#7d5f2e" stroke-width="5"/>',
         f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R - 18}" fill="none"'
         f' stroke="#a8834a" stroke-width="2" stroke-dasharray="6 5"/>',
-        f'<text x="{CENTRE}" y="{CENTRE}" class="tu-area-title" font-size="22">'
+        _FLAME,
+        f'<text x="{CENTRE}" y="{CENTRE + 12}" class="tu-area-title" font-size="22">'
         f'{esc(tx.t("tuchulcha.place.velthumena"))}</text>',
     ]
     for c in range(scene.colours):
@@ -463,7 +473,51 @@ def _table(side: str) -> str:
     return "".join(parts)
 
 
-def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str = "tu-board") -> str:
+@dataclass
+class CountChoice:
+    """"How many pawns?" bubbles drawn around the picked group (``place`` as in Mark keys)."""
+
+    place: str
+    options: list[tuple[int, Mark]]            # (count, its data-select Mark)
+
+
+def _anchor(geo: Layout, place: str) -> tuple[float, float]:
+    """Where a place's pawns are drawn."""
+    if place in geo.areas:
+        a = geo.areas[place]
+        return (a.x + a.w / 2, a.y + a.h / 2)
+    if place.startswith("t"):
+        return geo.temple_pawns[int(place[1:])]
+    return geo.inward(int(place[1:]), geo.stone_r * 1.02)
+
+
+def _count_bubbles(geo: Layout, choice: CountChoice) -> str:
+    """Numbered buttons on an arc beside the picked group, opening towards the centre, so a
+    phone player chooses the count without leaving the board."""
+    ax, ay = _anchor(geo, choice.place)
+    towards = math.atan2(CENTRE - ay, CENTRE - ax)
+    out = ['<g class="tu-counts">']
+    per_ring = 7
+    for k, (n, mark) in enumerate(choice.options):
+        ring, slot = divmod(k, per_ring)
+        in_ring = min(per_ring, len(choice.options) - ring * per_ring)
+        radius = 74 + 54 * ring
+        step = 54 / radius
+        angle = towards - (slot - (in_ring - 1) / 2) * step
+        x, y = ax + radius * math.cos(angle), ay + radius * math.sin(angle)
+        chosen = " tu-chosen" if mark.cls == PICKED else ""
+        out.append(
+            f'<g class="tu-place tu-count-choice{chosen}"'
+            f'{attrs(role="button", tabindex="0", aria_label=mark.attrs.get("aria-label"))}'
+            f'{attrs(data_select=mark.attrs.get("data-select"))}>'
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="25" class="tu-bubble"/>'
+            f'<text x="{_n(x)}" y="{_n(y)}" class="tu-count" font-size="26">{n}</text></g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str = "tu-board",
+              counts: CountChoice | None = None) -> str:
     """The whole board. ``tx`` gives texts (``t``/``tn``, e.g. a ViewContext)."""
     marks = marks or {}
     geo = layout(scene.side)
@@ -482,6 +536,8 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
         parts.append(_dice_tray(scene, geo, tx))
     parts.append(_temples(scene, geo, tx, marks))
     parts.append(_stones(scene, geo, tx, marks))
+    if counts:
+        parts.append(_count_bubbles(geo, counts))
     parts.append("</svg>")
     return "".join(parts)
 

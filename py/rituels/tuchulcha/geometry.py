@@ -51,9 +51,6 @@ class Layout:
     altar_slots: tuple[Point, ...]   # where each colour's arrivals gather on the altar
     areas: dict[str, Area]
 
-    def last_stone(self, colour: int) -> int:
-        return self.side.stone_at(colour, self.side.last_step)
-
     def inward(self, stone: int, distance: float) -> Point:
         """A point ``distance`` inside the loop from a stone (where its pawns stand)."""
         (x, y), (nx, ny) = self.stones[stone], self.normals[stone]

@@ -16,7 +16,7 @@ from collections import Counter
 from rituels.tuchulcha import rules
 from rituels.tuchulcha.board import COLOURS, GODS
 from rituels.tuchulcha.drawing import (
-    PICK, PICKED, TARGET, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
+    PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
 )
 from rituels.viewkit import ViewContext, attrs, esc  # noqa: F401 (esc re-exported)
 
@@ -66,7 +66,7 @@ def _parse_source(token: str):
 
 
 def _values(ctx: ViewContext, values) -> str:
-    """"6, 5 et 2" (dice values read as a list)."""
+    """"6, 5 et 2" (dice values or names read as a list)."""
     items = [str(v) for v in values]
     if len(items) < 2:
         return "".join(items)
@@ -90,8 +90,8 @@ def who(state, player: int, ctx: ViewContext) -> str:
     return ctx.t("tuchulcha.who", name=ctx.name(player), role=role)
 
 
-def _place_name(ctx: ViewContext, place, form: str = "at") -> str:
-    """A place in one grammatical form: ``at`` "pierre 12", ``from`` "de la pierre 12",
+def _place_name(ctx: ViewContext, place, form: str) -> str:
+    """A place in one grammatical form: ``from`` "de la pierre 12",
     ``to`` "à la pierre 12" (French contracts "de le temple" into "du temple")."""
     if place == rules.VELTHUMENA:
         kind = "velthumena"
@@ -111,8 +111,9 @@ def _button(label: str, *, action: str | None = None, select: str | None = None,
             html_label: str = "") -> str:
     cls = "btn btn-primary tu-btn" if main else "btn tu-btn"
     pressed_attr = None if pressed is None else ("true" if pressed else "false")
-    return (f'<button{attrs(type="button", class_=cls, data_action=action, data_select=select, aria_label=aria, aria_pressed=pressed_attr)}>'
-            f'{html_label}{esc(label)}</button>')
+    extra = attrs(type="button", class_=cls, data_action=action, data_select=select,
+                  aria_label=aria, aria_pressed=pressed_attr)
+    return f"<button{extra}>{html_label}{esc(label)}</button>"
 
 
 def _source_mark_key(src) -> str:
@@ -132,6 +133,7 @@ class _Choice:
 
     def __init__(self):
         self.marks: dict[str, Mark] = {}
+        self.counts: CountChoice | None = None   # "how many pawns?" on the board
         self.prompt = ""
         self.hint = ""
         self.buttons: list[str] = []
@@ -166,10 +168,13 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
         count = counts[0] if len(counts) == 1 else None
     colour = state.group_colour(src)
     if len(counts) > 1:
+        choice.counts = CountChoice(_source_mark_key(src), [])
         for n in counts:
-            choice.buttons.append(_button(
-                str(n), select=f"{_source_token(src)}x{n}", pressed=(n == count),
-                aria=ctx.t("tuchulcha.act.count", pawns=pawns_text(ctx, colour, n))))
+            token = f"{_source_token(src)}x{n}"
+            aria = ctx.t("tuchulcha.act.count", pawns=pawns_text(ctx, colour, n))
+            choice.buttons.append(_button(str(n), select=token, pressed=(n == count), aria=aria))
+            mark = Mark(PICKED if n == count else PICK, {"data-select": token, "aria-label": aria})
+            choice.counts.options.append((n, mark))
     if count is None:
         choice.prompt = ctx.t("tuchulcha.prompt.count")
     else:
@@ -189,8 +194,8 @@ def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
     detail = _effect_note(ctx, effect)
     aria = ctx.t("tuchulcha.act.move", die=move[0], dest=text)
     if detail:
-        aria = f"{aria} ({detail})"
-        text = f"{text} ({detail})"
+        aria = ctx.t("tuchulcha.with_note", text=aria, note=detail)
+        text = ctx.t("tuchulcha.with_note", text=text, note=detail)
     key = _dest_mark_key(dest)
     if choice.marks.get(key, Mark("")).cls != TARGET:
         choice.marks[key] = Mark(TARGET, {"data-action": notation, "aria-label": aria},
@@ -276,7 +281,12 @@ def _choices(state, ctx: ViewContext) -> _Choice:
 
 def _chip(colour: int) -> str:
     return (f'<svg class="tu-chip" viewBox="-14 -14 28 28" width="24" height="24"'
-            f' aria-hidden="true">{pawn_shape(colour, 0, 0, 10)}</svg>')
+            f' aria-hidden="true"><circle r="13.5" fill="#efe4cc"/>'
+            f'{pawn_shape(colour, 0, 0, 9)}</svg>')
+
+
+def _tag(ctx: ViewContext, key: str, extra_cls: str) -> str:
+    return f'<span class="tu-tag{extra_cls}">{esc(ctx.t(key))}</span>'
 
 
 def _players(state, ctx: ViewContext) -> str:
@@ -291,11 +301,11 @@ def _players(state, ctx: ViewContext) -> str:
             cls += " tu-out"
         tags = []
         if p == state.tuchulcha:
-            tags.append(f'<span class="tu-tag">{esc(ctx.t("tuchulcha.role.tuchulcha"))}</span>')
+            tags.append(_tag(ctx, "tuchulcha.role.tuchulcha", ""))
         if p == state.lasa:
-            tags.append(f'<span class="tu-tag tu-tag-lasa">{esc(ctx.t("tuchulcha.role.lasa"))}</span>')
+            tags.append(_tag(ctx, "tuchulcha.role.lasa", " tu-tag-lasa"))
         if p in state.out:
-            tags.append(f'<span class="tu-tag tu-tag-neutral">{esc(ctx.t("tuchulcha.tag.out"))}</span>')
+            tags.append(_tag(ctx, "tuchulcha.tag.out", " tu-tag-neutral"))
         score = sum(state.velthumena[c] for c in colours)
         gods = ", ".join(GODS[c] for c in colours)
         rows.append(
@@ -311,7 +321,7 @@ def _players(state, ctx: ViewContext) -> str:
         rows.append(
             '<li class="tu-player">' + "".join(_chip(c) for c in neutral)
             + f'<span class="tu-player-name">{esc(ctx.t("tuchulcha.neutral"))}</span>'
-            f'<span class="tu-tag tu-tag-neutral">{esc(ctx.t("tuchulcha.neutral_tag"))}</span></li>'
+            + _tag(ctx, "tuchulcha.neutral_tag", " tu-tag-neutral") + "</li>"
         )
     return f'<ul class="tu-players">{"".join(rows)}</ul>'
 
@@ -350,17 +360,16 @@ def _dice(state, ctx: ViewContext) -> str:
 
 def render(state, ctx: ViewContext) -> str:
     choice = _choices(state, ctx)
-    board = board_svg(scene_of(state, ctx), ctx, choice.marks)
-    panel = [_dice(state, ctx)]
+    board = board_svg(scene_of(state, ctx), ctx, choice.marks, counts=choice.counts)
+    turn = [_dice(state, ctx)]
     if choice.prompt:
-        panel.append(f'<p class="tu-prompt">{esc(choice.prompt)}</p>')
+        turn.append(f'<p class="tu-prompt">{esc(choice.prompt)}</p>')
     if choice.hint:
-        panel.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
+        turn.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
     if choice.buttons:
-        panel.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
-    panel.append(_players(state, ctx))
+        turn.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
     return (f'<div class="tu"><div class="tu-layout">{board}'
-            f'<div class="tu-panel">{"".join(panel)}</div></div></div>')
+            f'<div class="tu-turn">{"".join(turn)}</div>{_players(state, ctx)}</div></div>')
 
 
 # --- sentences --------------------------------------------------------------------------------
@@ -448,7 +457,7 @@ def _consequences(before, after, action, ctx: ViewContext) -> list[str]:
 
 def result(state, ctx: ViewContext) -> str:
     winners = state.winners()
-    names = ctx.t("tuchulcha.and").join(ctx.name(p) for p in winners)
+    names = _values(ctx, [ctx.name(p) for p in winners])
     reason = state.end_reason
     if reason in ("tuchulcha", "lasa"):
         return ctx.t(f"tuchulcha.result.{reason}", name=names)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rituels.viewkit import ViewContext, attrs
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
-from rituels.wongar.words import area_name, card_name, chips, ritual_name, type_name
+from rituels.wongar.words import area_name, card_name, chips, of_area, ritual_name, type_name
 
 
 @dataclass
@@ -24,10 +24,11 @@ class Target:
     select: bool = False
     text: str = ""   # a shorter visible text for a button whose icon says the rest
 
-    def attrs(self, svg: bool = True) -> str:
+    def attrs(self, svg: bool = True, named: bool = True) -> str:
+        """The clickable's attributes; ``named=False`` when its own text names it."""
         kind = {"data_select": self.value} if self.select else {"data_action": self.value}
         extra = {"role": "button", "tabindex": "0"} if svg else {"type": "button"}
-        return attrs(**kind, **extra, aria_label=self.label)
+        return attrs(**kind, **extra, aria_label=self.label if named else None)
 
 
 @dataclass
@@ -58,7 +59,7 @@ def clicks(state, ctx: ViewContext) -> Clicks:
         if verb == "take":
             a = action[1]
             out.cards[a] = Target(note(action), ctx.t(
-                "wongar.aria.take", card=card_name(ctx, state.face_up[a]), area=area_name(ctx, a)))
+                "wongar.aria.take", card=card_name(ctx, state.face_up[a]), of_area=of_area(ctx, a)))
         elif verb == "opt":
             t = state.card_type
             label = ctx.t(f"wongar.opt.{action[1]}", type=type_name(ctx, t, 2),
@@ -126,13 +127,14 @@ def _effect_areas(state, ctx: ViewContext, legal: list, out: Clicks) -> None:
     if not by_area:
         return
     t = type_name(ctx, state.effect_type)
-    here = area_name(ctx, state.cer_area)
+    here, of_here = area_name(ctx, state.cer_area), of_area(ctx, state.cer_area)
     icon = pic.icon(pic.token_icon(D.TOKEN_TYPES[state.effect_type], 0, 0, 40,
                                 pic.PLAYER_FILL[state.actor()]))
     chosen = [a for a in by_area if ctx.selection == f"area:{D.AREAS[a]}"]
     for a, actions in by_area.items():
         targets = [Target(state.action_to_str(act), ctx.t(
-            f"wongar.btn.{act[0]}", type=t, area=area_name(ctx, a), here=here)) for act in actions]
+            f"wongar.btn.{act[0]}", type=t, area=area_name(ctx, a), of_area=of_area(ctx, a),
+            here=here, of_here=of_here)) for act in actions]
         if len(actions) == 1:
             out.areas[a] = targets[0]
         else:

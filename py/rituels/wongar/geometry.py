@@ -8,6 +8,7 @@ seen from both sides is the same curve.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from rituels.wongar.data import ADJACENT, AREAS
@@ -20,9 +21,9 @@ WIDTH, HEIGHT = 760, 860
 _J = {
     "a": (26, 40), "b": (252, 16), "c": (506, 20), "d": (736, 36),
     "e": (12, 262), "f": (180, 282), "g": (258, 268), "h": (382, 252), "i": (506, 272),
-    "j": (580, 286), "k": (748, 266),
+    "j": (580, 286), "k": (752, 266),
     "l": (14, 598), "m": (178, 588), "n": (266, 614), "o": (378, 620), "p": (498, 610),
-    "q": (584, 592), "r": (746, 602),
+    "q": (584, 592), "r": (752, 602),
     "s": (30, 842), "t": (256, 852), "u": (500, 848), "v": (728, 834),
 }
 
@@ -45,13 +46,16 @@ _COAST = {frozenset(e) for e in ("ab", "bc", "cd", "dk", "kr", "rv", "vu", "ut",
                                   "le", "ea")}
 
 
+_MAX_BULGE = 36  # control-point offset; the curve strays about a third of it
+
+
 def _wobble(p: str, q: str) -> float:
     """A fixed pseudo-random bulge for edge p-q, the same whichever way it is walked."""
     lo, hi = sorted((p, q))
     seed = (ord(lo) * 31 + ord(hi) * 17) % 13
     amount = 0.09 + 0.015 * (seed % 5)
     if frozenset((p, q)) in _COAST:
-        amount *= 1.6
+        amount *= 1.3
     return amount if seed % 2 else -amount
 
 
@@ -60,8 +64,11 @@ def _edge_controls(p: str, q: str) -> tuple[tuple[float, float], tuple[float, fl
     lo, hi = sorted((p, q))
     (x0, y0), (x1, y1) = _J[lo], _J[hi]
     dx, dy = x1 - x0, y1 - y0
-    nx, ny = -dy, dx  # normal
-    w = _wobble(lo, hi)
+    length = math.hypot(dx, dy)
+    nx, ny = -dy / length, dx / length  # unit normal
+    # The bulge grows with the border's length up to a cap, so long borders do not eat into
+    # the areas' contents.
+    w = math.copysign(min(abs(_wobble(lo, hi)) * length, _MAX_BULGE), _wobble(lo, hi))
     c1 = (x0 + dx / 3 + nx * w, y0 + dy / 3 + ny * w)
     c2 = (x0 + 2 * dx / 3 - nx * w * 0.6, y0 + 2 * dy / 3 - ny * w * 0.6)
     return (c1, c2) if (lo, hi) == (p, q) else (c2, c1)
@@ -128,7 +135,7 @@ CONTENT = {
     "lizard": Box(22, 290, 150, 294),
     "hand": Box(192, 280, 178, 322),
     "foot": Box(392, 282, 180, 318),
-    "turtle": Box(592, 296, 148, 292),
+    "turtle": Box(588, 296, 148, 292),
     "echidna": Box(32, 610, 220, 222),
     "fish": Box(276, 632, 214, 206),
     "crocodile": Box(512, 618, 214, 210),

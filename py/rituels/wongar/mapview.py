@@ -41,14 +41,18 @@ def _token_rows(state, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
             kinds = " ".join(f"wg-prev-{k}" for k in sorted(cl.preview_rows[p]))
             row += (f'<rect x="{box.x - 3:.1f}" y="{y:.1f}" width="{geo.ROW_W + 6:.1f}" '
                     f'height="{rh:.1f}" rx="8" class="wg-prev {kinds}"/>')
+        out.append(f'<g class="wg-row"{attrs(aria_label=label, role="img")}>{row}</g>')
         target = cl.rows.get(p)
         if target is not None and a == state.cer_area:
-            hit = (f'<rect x="{box.x - 3:.1f}" y="{y:.1f}" width="{geo.ROW_W + 6:.1f}" '
-                   f'height="{rh:.1f}" rx="8" class="wg-hit"/>')
-            out.append(f'<g class="wg-row wg-target"{target.attrs()}>{hit}{row}</g>')
-        else:
-            out.append(f'<g class="wg-row"{attrs(aria_label=label, role="img")}>{row}</g>')
+            out.append(_hit(target, box.x - 3, y, geo.ROW_W + 6, rh))
     return "".join(out)
+
+
+def _hit(target, x: float, y: float, w: float, h: float) -> str:
+    """A clickable frame laid over a picture: it carries the action and its name, so the
+    picture's own numbers never compete with that name."""
+    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="8" '
+            f'class="wg-hit wg-target"{target.attrs()}/>')
 
 
 def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
@@ -70,13 +74,12 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
                    f'<text x="{bx:.1f}" y="{by + 4.5:.1f}">{size}</text></g>')
     label = ctx.tn("wongar.aria.pile", size, card=card_name(ctx, k) if k is not None
                    else ctx.t("wongar.none"))
-    body = "".join(out)
+    body = (f'<g class="wg-cardslot"{attrs(role="img", aria_label=label)}>'
+            f'<title>{esc(label)}</title>{"".join(out)}</g>')
     target = cl.cards.get(a)
     if target is not None:
-        hit = (f'<rect x="{card.x - 5:.1f}" y="{card.y - 5:.1f}" width="{card.w + 16:.1f}" '
-               f'height="{card.h + 16:.1f}" rx="8" class="wg-hit"/>')
-        return f'<g class="wg-cardslot wg-target"{target.attrs()}>{hit}{body}</g>'
-    return f'<g class="wg-cardslot"{attrs(role="img", aria_label=label)}>{body}</g>'
+        body += _hit(target, card.x - 14, card.y - 5, card.w + 25, card.h + 21)
+    return body
 
 
 def _figures(state, a: int, ctx: ViewContext) -> str:

@@ -7,6 +7,7 @@ is shown by counts.
 
 from __future__ import annotations
 
+
 from rituels.viewkit import ViewContext, attrs, esc
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
@@ -29,7 +30,8 @@ def _area_card_icon(kind: str | None) -> str:
 
 
 def _section(css: str, title: str, body: str, extra: str = "") -> str:
-    return f'<section class="wg-panel {css}"{extra}><h3>{esc(title)}</h3>{body}</section>'
+    return (f'<section class="wg-panel {css}"{extra}><h2 class="wg-h">{esc(title)}</h2>'
+            f'{body}</section>')
 
 
 def _holds(state, p: int, ctx: ViewContext) -> str:
@@ -68,8 +70,8 @@ def players_panel(state, ctx: ViewContext) -> str:
             f'<li{attrs(class_=cls, style=f"--pc:{pic.PLAYER_FILL[p]}")}>'
             f'<div class="wg-prow">{pic.icon(pic.player_chip(p, marks[p], 2, 2, 36))}'
             f'<span class="wg-pname">{esc(ctx.name(p))}</span>{_holds(state, p, ctx)}'
-            f'<span class="wg-score"{attrs(aria_label=ctx.t("wongar.stat.score"))}>'
-            f'{state.scores[p]}</span></div>'
+            f'<span class="wg-score"><span class="visually-hidden">'
+            f'{esc(ctx.t("wongar.stat.score"))} </span>{state.scores[p]}</span></div>'
             f'<div class="wg-bar"><span style="width:{100 * state.scores[p] / top:.0f}%"></span>'
             f'</div><div class="wg-stats">{stats}</div></li>')
     return _section("wg-players-panel", ctx.t("wongar.players"),
@@ -86,13 +88,16 @@ def private_panel(state, ctx: ViewContext, cl: Clicks) -> str:
         if not count:
             continue
         picture = pic.svg(60, 84, pic.ritual_card(D.RITUAL_KINDS[r], 2, 2, 56, 80),
-                          css="wg-ritual-pic")
-        inner = (f'{picture}<span class="wg-hand-n">×{count}</span>'
-                 f'<span class="wg-hand-name">{esc(ritual_name(ctx, r))}</span>')
+                          css="wg-ritual-pic", role="presentation")
         target = cl.hand.get(r)
+        # Named by its own text: "(play the ritual card) Disc ×2".
+        prefix = (f'<span class="visually-hidden">{esc(ctx.t("wongar.aria.play_prefix"))} </span>'
+                  if target is not None else "")
+        inner = (f'{picture}<span class="wg-hand-name">{prefix}{esc(ritual_name(ctx, r))}</span>'
+                 f'<span class="wg-hand-n">×{count}</span>')
         if target is not None:
-            cards.append(f'<button class="wg-hand-card wg-target"{target.attrs(svg=False)}>'
-                         f'{inner}</button>')
+            cards.append(f'<button class="wg-hand-card wg-target"'
+                         f'{target.attrs(svg=False, named=False)}>{inner}</button>')
         else:
             cards.append(f'<div class="wg-hand-card">{inner}</div>')
     hand = "".join(cards) or f'<p class="wg-empty">{esc(ctx.t("wongar.hand.empty"))}</p>'
@@ -150,11 +155,16 @@ def _scoring_panel(state, ctx: ViewContext) -> str:
     if state.last_ceremony is None:
         return ""
     a, kind = state.last_ceremony
-    lines = [ctx.t("wongar.score.line", player=ctx.name(p), points=pts, type=type_name(ctx, t, 2))
-             for t, p, pts in state.last_scoring] or [ctx.t("wongar.score.nobody")]
+    items = []
+    for t, p, pts in state.last_scoring:  # one line per token type that had a majority
+        token = pic.token(D.TOKEN_TYPES[t], 20, 20, 30, pic.PLAYER_FILL[p])
+        line = ctx.t("wongar.score.line", player=ctx.name(p), points=pts,
+                     type=type_name(ctx, t, 2))
+        items.append(f'<li>{pic.icon(token)}<span>{esc(line)}</span></li>')
+    if not items:
+        items.append(f'<li>{esc(ctx.t("wongar.score.nobody"))}</li>')
     title = ctx.t("wongar.score.title", area=area_name(ctx, a), card=card_name(ctx, kind))
-    return _section("wg-scoring-panel", title,
-                    f'<ul>{"".join(f"<li>{esc(line)}</li>" for line in lines)}</ul>')
+    return _section("wg-scoring-panel", title, f'<ul class="wg-leaders">{"".join(items)}</ul>')
 
 
 def deck_panel(state, ctx: ViewContext) -> str:

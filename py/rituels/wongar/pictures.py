@@ -301,7 +301,10 @@ def player_chip(p: int, mark: str, x: float, y: float, size: float) -> str:
 
 
 def icon(body: str, label: str = "", w: int = 40, h: int = 40) -> str:
-    """A small inline picture; labelled ones are images for screen readers, others decoration."""
+    """A small inline picture; labelled ones are images for screen readers (and show their
+    label as a tooltip), others are decoration."""
+    if label:
+        body = f"<title>{esc(label)}</title>{body}"
     return svg(w, h, body, css="wg-icon", label=label, role="img" if label else "presentation")
 
 

@@ -22,6 +22,11 @@ def type_name(ctx: ViewContext, t: int, n: int = 1) -> str:
     return ctx.tn(f"wongar.tokens.{D.TOKEN_TYPES[t]}", n)
 
 
+def of_area(ctx: ViewContext, a: int) -> str:
+    """"of <area>" (French elides: "d'Émeu", "de Lézard")."""
+    return ctx.t(f"wongar.of.{D.AREAS[a]}")
+
+
 def card_name(ctx: ViewContext, k: int) -> str:
     return ctx.t(f"wongar.card.{D.CARD_KINDS[k]}")
 
@@ -54,7 +59,7 @@ def status(state, ctx: ViewContext) -> str:
             return ctx.tn("wongar.status.draw", state.draws_pending,
                           player=ctx.name(state.drawer))
         return ctx.t("wongar.status.duty", player=ctx.name(state.round_first),
-                     area=area_name(ctx, state.duty_area()))
+                     of_area=of_area(ctx, state.duty_area()))
     p = ctx.name(state.actor())
     step = state.step
     if step == "take":
@@ -82,7 +87,7 @@ def roll_label(state, ctx: ViewContext) -> str:
     """The app's button when a human turns up an area card or draws a ritual card."""
     if state.draws_pending:
         return ctx.t("wongar.roll.draw")
-    return ctx.t("wongar.roll.up", area=area_name(ctx, state.duty_area()))
+    return ctx.t("wongar.roll.up", of_area=of_area(ctx, state.duty_area()))
 
 
 def describe(before, action, after, ctx: ViewContext) -> list[str]:
@@ -101,8 +106,8 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
                 lines.append(t("wongar.log.dealt", n=D.START_HAND))
         elif action[1] == D.RITUAL_KINDS.index("scorpion"):
             q = before.drawer
-            lines.append(ctx.tn("wongar.log.ritual_scorpion", before.scores[q] - after.scores[q],
-                                player=ctx.name(q), time=after.time))
+            lines.append(_penalty(ctx, "ritual_scorpion", before.scores[q] - after.scores[q],
+                                  player=ctx.name(q), time=after.time))
         else:
             lines.append(t("wongar.log.draw", player=ctx.name(before.drawer)))
     elif verb == "start":
@@ -112,14 +117,14 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
     elif verb == "up":
         a, q = before.duty_area(), before.round_first
         if D.CARD_KINDS[action[1]] == "scorpion":
-            lines.append(ctx.tn("wongar.log.area_scorpion", before.scores[q] - after.scores[q],
-                                area=area_name(ctx, a), player=ctx.name(q), time=after.time))
+            lines.append(_penalty(ctx, "area_scorpion", before.scores[q] - after.scores[q],
+                                  area=area_name(ctx, a), player=ctx.name(q), time=after.time))
         else:
             lines.append(t("wongar.log.up", area=area_name(ctx, a), card=card_name(ctx, action[1])))
     elif verb == "take":
         a = action[1]
         lines.append(t("wongar.log.take", player=name, card=card_name(ctx, before.face_up[a]),
-                       area=area_name(ctx, a)))
+                       of_area=of_area(ctx, a)))
         if before.face_up[a] < TOKEN_CARDS and after.supply[who] != before.supply[who]:
             lines.append(t("wongar.log.place", player=name, area=area_name(ctx, a),
                            type=type_name(ctx, before.face_up[a])))
@@ -148,9 +153,17 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
                        area=area_name(ctx, before.cer_area)))
     elif verb in ("out", "in"):
         lines.append(t(f"wongar.log.{verb}", player=name, type=type_name(ctx, before.effect_type),
-                       area=area_name(ctx, action[1]), here=area_name(ctx, before.cer_area)))
+                       area=area_name(ctx, action[1]), of_area=of_area(ctx, action[1]),
+                       here=area_name(ctx, before.cer_area), of_here=of_area(ctx, before.cer_area)))
     lines += _consequences(before, action, after, ctx)
     return lines
+
+
+def _penalty(ctx: ViewContext, key: str, lost: int, **params) -> str:
+    """A scorpion's log line; losing nothing (nobody behind) gets its own wording."""
+    if lost == 0:
+        return ctx.t(f"wongar.log.{key}.none", **params)
+    return ctx.tn(f"wongar.log.{key}", lost, **params)
 
 
 def _consequences(before, action, after, ctx: ViewContext) -> list[str]:

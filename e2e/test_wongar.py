@@ -1,0 +1,80 @@
+"""Wongar in Chromium: one person plays a whole game against three bots by clicking the board
+(face-up cards, highlighted areas, option and ritual buttons, the draw button), and two people
+share the device: a hand is shown only to its owner after "pass the device"."""
+
+from __future__ import annotations
+
+import time
+
+FAST = "0.05"          # seconds per bot move (the stored pace setting)
+GAME_TIMEOUT_S = 300   # a 4-player game is ~100 clicks for the human and ~300 bot moves
+ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
+
+
+def start_wongar(page, open_app, seats):
+    """``seats``: the kind of each seat ("human" or a bot level); seat 0 is named Ada."""
+    page.evaluate(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/wongar")
+    page.wait_for_selector("[role=dialog]")
+    page.select_option("#count", str(len(seats)))
+    page.fill("#seat-0-name", "Ada")
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}-kind", kind)
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector("#status")
+
+
+def test_one_person_plays_a_whole_game_against_three_bots(page, open_app, screenshot, axe):
+    start_wongar(page, open_app, ["human", "easy", "easy", "easy"])
+    assert page.locator(".wg-map").count() == 1
+    end = time.monotonic() + GAME_TIMEOUT_S
+    clicks, checked_axe, kinds = 0, False, set()
+    while page.query_selector("#end-title") is None:
+        assert time.monotonic() < end, "the game did not finish in time"
+        # Only Ada's hand is ever on the page.
+        assert page.locator(".wg-private").count() <= 1
+        assert page.locator(".wg-private:not([data-viewer='0'])").count() == 0
+        target = page.query_selector(ACTIONABLE)
+        if target is None or not target.is_visible():
+            page.wait_for_timeout(100)
+            continue
+        action = target.get_attribute("data-action") or "roll"
+        kinds.add(action.split(":")[0])
+        if not checked_axe and action.startswith("take:"):
+            serious = [v["id"] for v in axe(page, ".wg")
+                       if v["impact"] in ("serious", "critical")]
+            assert serious == [], serious
+            screenshot(page, "wongar-play-desktop")
+            checked_axe = True
+        target.click()
+        clicks += 1
+    # The human took cards, placed tokens and drew ritual cards through the page.
+    assert {"take", "roll"} <= kinds and clicks > 10
+    assert page.locator(".wg-final").count() == 1
+    assert "+" in page.inner_text(".wg-final")  # the 8-point bonuses column
+    screenshot(page, "wongar-end-desktop")
+
+
+def test_two_people_pass_the_device(page, open_app):
+    start_wongar(page, open_app, ["human", "human", "easy"])
+    seen = set()
+    end = time.monotonic() + GAME_TIMEOUT_S
+    while len(seen) < 2:
+        assert time.monotonic() < end, "both people never got to play"
+        reveal = page.query_selector("button[data-cmd=reveal]")
+        if reveal is not None:
+            # The handover screen hides the board, and so every hand.
+            assert page.locator(".wg-private, .wg-map").count() == 0
+            player = reveal.get_attribute("data-player")
+            reveal.click()
+            page.wait_for_selector(".wg-map")
+            assert page.locator(".wg-private").count() == 1
+            assert page.get_attribute(".wg-private", "data-viewer") == player
+            seen.add(player)
+            continue
+        target = page.query_selector(ACTIONABLE)
+        if target is not None and target.is_visible():
+            target.click()
+        else:
+            page.wait_for_timeout(100)
+    assert seen == {"0", "1"}
