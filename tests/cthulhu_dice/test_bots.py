@@ -41,7 +41,7 @@ def test_strong_bot_eye_takes_the_win():
     # unless the counter-roll saves seat 2, which is what the value accounts for.
     state = play(position([2, 1, 0, 0], pool=9), "v2 O")
     assert decide(StrongBot(0), state) in ("eT", "eY")
-    value = {a: evaluate(play(state.clone(), a), 1)[0] for a in ("eT", "eY", "eE", "eC")}
+    value = {a: evaluate(play(state.clone(), a), 1, 0)[0] for a in ("eT", "eY", "eE", "eC")}
     assert value["eT"] > value["eE"] and value["eT"] > value["eC"]
 
 
@@ -58,7 +58,7 @@ def test_values_are_exact_expectations_over_the_die():
     state = play(position([2, 1, 0, 0], pool=9), "v2 Y")
     back = play(state.clone(), "E")
     expected = 10 / 12 + 2 / 12 * heuristic(back)[0]
-    assert evaluate(state, state.turn + 1)[0] == pytest.approx(expected)
+    assert evaluate(state, state.turn + 1, 0)[0] == pytest.approx(expected)
 
 
 def test_an_eye_choice_is_the_chosen_face_itself():

@@ -3,7 +3,6 @@ skip (with the reason) for a game whose package is not written yet."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -44,10 +43,3 @@ def played_record(game_id: str, players: int | None = None, seed: int = 0,
     record["actions"] = actions[:upto] if upto is not None else actions
     return record
 
-
-def has_module(name: str) -> bool:
-    try:
-        importlib.import_module(name)
-        return True
-    except ImportError:
-        return False

@@ -329,3 +329,42 @@ def test_switching_language_rewrites_the_replay(app):
     fr_log = re.findall(r'class="log-jump"[^>]*>(.*?)</button>', french)
     en_log = re.findall(r'class="log-jump"[^>]*>(.*?)</button>', english)
     assert len(fr_log) == len(en_log) and fr_log != en_log     # the log is retold in English
+
+
+def test_against_a_bot_the_last_move_can_be_taken_back_until_the_bot_acts():
+    """Tuchulcha, Ada against an easy bot, with the app's real pause before bot moves."""
+    import random
+
+    game_or_skip("tuchulcha")
+    clock = [0.0]
+    app = App(MemoryStorage(), "fr", pace_s=1.0, slice_s=0.01, clock=lambda: clock[0],
+              rng=random.Random(4))
+    app.navigate("#/")
+    app.start_game("tuchulcha", [{"name": "Ada", "bot": None}, {"name": "Larth", "bot": "easy"}],
+                   {})
+    for _ in range(300):                       # until Ada's move hands the turn over
+        s = app.session
+        if s.human_to_roll():
+            app.click({"cmd": "roll"})
+        elif s.human_to_decide():
+            app.click({"action": s.state.action_to_str(s.state.legal_actions()[-1])})
+            after = app.session.state
+            if not (app.session.human_to_decide() or after.is_terminal()):
+                break
+        else:
+            clock[0] += 2
+            app.tick()
+    else:
+        raise AssertionError("Ada never finished a turn")
+    moves = list(app.session.record["actions"])
+    [button] = buttons(app.render(), "undo")
+    assert "disabled" not in button                # the bot has not acted yet
+    app.click({"cmd": "undo"})
+    assert app.session.record["actions"] == moves[:-1] and app.session.human_to_decide()
+    assert app.saves.get(app.session.save_id)["actions"] == moves[:-1]
+    app.click({"action": moves[-1]})               # the same move again
+    clock[0] += 2
+    app.tick()                                     # the bot rolls (or moves) after its pause
+    assert len(app.session.record["actions"]) > len(moves)
+    [button] = buttons(app.render(), "undo")
+    assert "disabled" in button

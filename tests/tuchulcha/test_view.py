@@ -130,6 +130,26 @@ def test_forced_choices_reach_every_legal_action():
     assert any(n.endswith(":Sx1") for n in legal_notations(lasa))
 
 
+def test_end_of_turn_consecration_after_ousting_tuchulcha():
+    # Alice's pawn enters Velthumena: Tuchulcha (Bob) is out, and at the end of her turn she
+    # may consecrate (cost 4 after one consecration) or end the turn ("Tuchulcha" rules).
+    state = roll(position(4, tuchulcha=1, consecrations=1, stones={31: (0, 1)},
+                          velthumena={0: 2}), 3, 1)
+    before = state.clone()
+    state.play((3, 31, 1))
+    lines = view.describe(before, (3, 31, 1), state, ctx_for(state))
+    assert lines[-1] == ("Un aruspice est entré à Velthumena : Bob n'est plus Tuchulcha et "
+                         "quitte la partie.")
+    state.play((1, "T0", 1))
+    assert state.phase == "end"
+    ctx = ctx_for(state)
+    assert reachable_actions(state, ctx) == legal_notations(state)
+    ctx.selection = ""
+    assert "Finir le tour" in Markup(view.render(state, ctx)).text
+    assert view.status(state, ctx) == (
+        "Alice (rouge, Achvizr) peut se consacrer à Tuchulcha (4 aruspices) ou finir son tour.")
+
+
 def test_nothing_is_clickable_for_spectators_or_at_chance_nodes():
     state = roll(position(4, stones={12: (0, 3)}), 5, 2)
     page = Markup(view.render(state, ViewContext(names=NAMES)))

@@ -114,7 +114,7 @@ def hands_state():
     state.hands[0] = [2, 0, 0, 0, 0]
     state.hands[1] = [0, 3, 0, 1, 0]
     state.taken[1] = [0, 0, 0, 1, 0, 1, 0, 0, 0]
-    state._legal = None
+    state.changed()
     return state
 
 
@@ -168,7 +168,7 @@ def test_both_languages_render_without_missing_keys():
 def test_a_ritual_draw_is_logged_without_its_kind():
     state = next(s for s in random_states(3, 5) if s.phase == "turn")
     state.drawer, state.draws_pending = 1, 2
-    state._legal = None
+    state.changed()
     assert state.current_player() == CHANCE
     for lang in ("fr", "en"):
         ctx = ctx_for(state, lang=lang)
@@ -274,3 +274,40 @@ def test_the_ceremony_panel_shows_who_plays_and_who_passed():
     assert text.count("wg-part-now") == 1 and "wg-part-out" in text
     assert NAMES[state.actor()] in text
     assert f"{state.ceremony_points()} points" in text
+
+
+def test_a_whole_game_in_the_app_by_clicking_what_the_board_offers():
+    """One person against three bots through the app's model: every decision is a click on a
+    clickable of the rendered page, every human draw a click on the app's draw button."""
+    from rituels.app.controller import App
+    from rituels.app.storage import MemoryStorage
+
+    rng = random.Random(5)
+    app = App(MemoryStorage(), "", pace_s=0, rng=random.Random(5))
+    app.navigate("#/new/wongar")
+    form = {"count": "4", "seat-0-kind": "human", "seat-0-name": "Ada"}
+    form.update({f"seat-{i}-kind": "easy" for i in (1, 2, 3)})
+    app.click({"cmd": "start", "form": form})
+    session = app.session
+    for _ in range(3000):
+        for _ in range(10000):  # bots and table draws run on the app's timers
+            if not [e for e in app.take_effects() if e["type"] == "timer"]:
+                break
+            app.tick()
+        if session.state.is_terminal():
+            break
+        page = app.render()
+        if session.human_to_roll():
+            assert 'data-cmd="roll"' in page
+            app.click({"cmd": "roll"})
+            continue
+        assert session.human_to_decide()
+        shown = [html.unescape(a) for a in ACTION.findall(page)]
+        if not shown:  # only a selection step is offered: take it, then act
+            app.click({"select": html.unescape(SELECT.findall(page)[0])})
+            shown = [html.unescape(a) for a in ACTION.findall(app.render())]
+        app.click({"action": rng.choice(shown)})
+    assert session.state.is_terminal()
+    page = app.render()
+    assert "wg-final" in page and "Ada" in page
+    assert any("Cérémonie" in line for line in session.log)

@@ -166,3 +166,14 @@ def test_an_illegal_step_is_refused():
     s = turn_with(fish="four")
     with pytest.raises(IllegalAction):
         play(s, "place:emu")
+
+
+def test_pending_describes_the_decision_for_views():
+    s = turn_with(emu="cube")
+    assert s.pending()["step"] == "take" and s.pending()["player"] == 0
+    play(s, "take:emu", "opt:two")
+    assert s.pending() == {"phase": "turn", "step": "place", "player": 0, "type": 1, "left": 2}
+    play(s, "place:emu", "place:emu")
+    play(s, "take:fish", "opt:one", "place:fish")
+    info = s.pending()
+    assert info["player"] is None and info["drawing"] == 1 and info["chance_owner"] == 1

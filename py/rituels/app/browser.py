@@ -178,7 +178,12 @@ class Glue:
 
     def on_document_key(self, event: Any) -> None:
         if str(event.key) == "Escape":
-            self.app.key("Escape")
+            # A dialog marks its cancel button with data-escape: Escape presses it.
+            cancel = self.root.querySelector("[data-escape]")
+            if not _null(cancel):
+                self.app.click(_data(cancel))
+            else:
+                self.app.key("Escape")
 
     def on_change(self, event: Any) -> None:
         target = event.target

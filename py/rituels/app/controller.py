@@ -83,7 +83,7 @@ def command(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def _load_extensions() -> None:
+def load_extensions() -> None:
     global _extensions_loaded
     if _extensions_loaded:
         return
@@ -135,7 +135,7 @@ class App:
     def __init__(self, storage: Any, browser_lang: str = "", *, pace_s: float = PACE_S,
                  slice_s: float = SLICE_S, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None):
-        _load_extensions()
+        load_extensions()
         self.storage = storage
         self.saves = SaveStore(storage)
         self.pace_s = pace_s

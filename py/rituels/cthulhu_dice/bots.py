@@ -57,17 +57,18 @@ def heuristic(state: CthulhuDiceState) -> list[float]:
     return values
 
 
-def evaluate(state: CthulhuDiceState, horizon: int) -> list[float]:
-    """Expected value per player when turn ``horizon`` starts (exact expectation over the
-    die; every decision on the way taken by its own player for their own value)."""
+def evaluate(state: CthulhuDiceState, horizon: int, me: int) -> list[float]:
+    """Expected value per player when turn ``horizon`` starts, searched for player ``me``:
+    exact expectation over the die; ``me`` and everyone's Eye and gift choices maximise the
+    chooser's own value; another player's victim is unknown, so its choices are averaged."""
     phase = state.phase
     if phase == OVER:
         return state.returns()
     if phase == VICTIM and state.turn >= horizon:
         return heuristic(state)
+    n = state.num_players
     if phase == ROLL:
-        by_face = {face: _after(state, face, horizon) for face in RESULTS}
-        n = state.num_players
+        by_face = {face: _after(state, face, horizon, me) for face in RESULTS}
         if state.roller == CTHULHU:
             return [sum(P_CTHULHU[f] * by_face[f][p] for f in RESULTS) for p in range(n)]
         # The Eye leads to one of the four results, chosen by the roller's player.
@@ -75,16 +76,17 @@ def evaluate(state: CthulhuDiceState, horizon: int) -> list[float]:
         eye = max(by_face.values(), key=lambda v: v[chooser])
         return [sum(P_FACE[f] * by_face[f][p] for f in RESULTS) + P_EYE * eye[p]
                 for p in range(n)]
-    # A decision (victim, Eye or gift): its player picks what is best for them.
     chooser = state.current_player()
-    return max((_after(state, a, horizon) for a in state.legal_actions()),
-               key=lambda v: v[chooser])
+    options = [_after(state, a, horizon, me) for a in state.legal_actions()]
+    if phase == VICTIM and chooser != me:
+        return [sum(v[p] for v in options) / len(options) for p in range(n)]
+    return max(options, key=lambda v: v[chooser])
 
 
-def _after(state: CthulhuDiceState, action: str, horizon: int) -> list[float]:
+def _after(state: CthulhuDiceState, action: str, horizon: int, me: int) -> list[float]:
     child = state.clone()
     child.apply(action)
-    return evaluate(child, horizon)
+    return evaluate(child, horizon, me)
 
 
 class StrongBot(Bot):
@@ -99,7 +101,7 @@ class StrongBot(Bot):
         horizon = state.turn + (1 if state.phase == VICTIM else LOOKAHEAD_TURNS)
         best, best_value = [], -1.0
         for action in actions:
-            value = _after(state, action, horizon)[player]
+            value = _after(state, action, horizon, player)[player]
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif value > best_value - 1e-12:

@@ -41,7 +41,8 @@ def page(lang: str, body: str, nav: list[tuple[str, str]], notices: list[dict[st
     return (
         '<div class="shell">'
         '<header class="topbar">'
-        f'<a class="brand"{attrs(href=brand_href)}>{LOGO}<span>{esc(t(lang, "app.title"))}</span></a>'
+        f'<a class="brand"{attrs(href=brand_href, aria_label=t(lang, "app.title"))}>{LOGO}'
+        f'<span>{esc(t(lang, "app.title"))}</span></a>'
         f'<nav class="nav"{attrs(aria_label=t(lang, "app.nav.label"))}>{links}</nav>'
         f'{lang_switch(lang, disabled=loading)}'
         '</header>'

@@ -49,7 +49,7 @@ def share_dialog(lang: str, *, url: str, hidden_game: bool, reveal: bool, copied
         f'<input type="text" readonly id="share-url" class="share-url"{attrs(value=url)}></label>'
         f'<p class="share-status" role="status">{esc(status)}</p>'
         '<div class="dialog-actions">'
-        f'<button type="button" class="btn" data-cmd="share-close">{esc(t(lang, "library.share.close"))}</button>'
+        f'<button type="button" class="btn" data-cmd="share-close" data-escape>{esc(t(lang, "library.share.close"))}</button>'
         f'<button type="button" class="btn btn-primary" data-cmd="share-copy">{esc(t(lang, "library.share.copy"))}</button>'
         '</div></div></div>')
 

@@ -104,11 +104,12 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
 
 
 def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
-            extra_class: str = "") -> str:
+            extra_class: str = "", hide_label: bool = False) -> str:
     options = "".join(
         f'<option{attrs(value=value, selected=str(value) == str(current))}>{esc(text)}</option>'
         for value, text in values)
-    return (f'<label class="field{extra_class}"><span class="field-label">{esc(label)}</span>'
+    label_class = "visually-hidden" if hide_label else "field-label"
+    return (f'<label class="field{extra_class}"><span class="{label_class}">{esc(label)}</span>'
             f'<select{attrs(name=name, id=name)}>{options}</select></label>')
 
 
@@ -146,7 +147,7 @@ def render(lang: str, draft: dict[str, Any] | None) -> str:
             f'{attrs(name=f"seat-{i}-name", id=f"seat-{i}-name", value=seat["name"], placeholder=defaults[i], maxlength=MAX_NAME)}>'
             '</label>'
             + _select(f"seat-{i}-kind", t(lang, "app.newgame.kind_of", n=n), kinds, seat["kind"],
-                      " seat-kind")
+                      " seat-kind", hide_label=True)
             + '</li>')
     options = [opt for opt in game.options if opt.applies_to(draft["count"])]
     options_markup = ""
@@ -165,7 +166,7 @@ def render(lang: str, draft: dict[str, Any] | None) -> str:
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
         f'{options_markup}'
         '<div class="dialog-actions">'
-        f'<button type="button" class="btn" data-cmd="close">{esc(t(lang, "app.newgame.cancel"))}</button>'
+        f'<button type="button" class="btn" data-cmd="close" data-escape>{esc(t(lang, "app.newgame.cancel"))}</button>'
         f'<button type="submit" class="btn btn-primary" data-cmd="start">{esc(t(lang, "app.newgame.start"))}</button>'
         '</div></form></div></div>'
     )

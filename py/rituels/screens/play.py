@@ -63,7 +63,7 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
     """``board`` is the game view's markup (already escaped by the view); every other text
     given here is plain and escaped."""
     if handover is not None:
-        status = t(lang, "app.handover.title", name=handover[1])
+        status = t(lang, "app.handover.status", name=handover[1])
         area = _handover(lang, *handover)
     else:
         area = f'<section class="board" aria-label="{esc(t(lang, "app.play.board"))}">{board}</section>'

@@ -87,7 +87,9 @@ def pawn_shape(colour: int, x: float, y: float, r: float, extra: str = "") -> st
 
 def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str = "") -> str:
     """A stack of ``count`` pawns: the shape (with a shadow copy when stacked) and the count."""
-    out = ['<g class="tu-pawns">']
+    out = ['<g class="tu-pawns">',
+           f'<ellipse cx="{_n(x + r * 0.1)}" cy="{_n(y + r * 0.95)}" rx="{_n(r * 0.95)}"'
+           f' ry="{_n(r * 0.3)}" fill="#000" opacity="0.22"/>']
     if count > 1:
         out.append(pawn_shape(colour, x + r * 0.22, y - r * 0.22, r, ' opacity="0.55"'))
     out.append(pawn_shape(colour, x, y, r))
@@ -159,7 +161,10 @@ def stone(kind: str, x: float, y: float, r: float, ring: int | None = None,
           sealed: bool = False) -> str:
     """A stone of the path; ``ring`` is the colour of the temple it is the entry of."""
     out = [f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{STONE_FILL[kind]}"'
-           f' stroke="#5e5140" stroke-width="{_n(r * 0.09)}" class="tu-stone"/>']
+           f' stroke="#5e5140" stroke-width="{_n(r * 0.09)}" class="tu-stone"/>',
+           # a soft highlight makes the flat disc read as a rounded stone
+           f'<ellipse cx="{_n(x - r * 0.28)}" cy="{_n(y - r * 0.34)}" rx="{_n(r * 0.46)}"'
+           f' ry="{_n(r * 0.28)}" fill="#fff" opacity="0.32"/>']
     if ring is not None:
         out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r * 0.8)}" fill="none"'
                    f' stroke="{FILL[ring]}" stroke-width="{_n(r * 0.22)}"/>')

@@ -52,7 +52,7 @@ def _hit(target, x: float, y: float, w: float, h: float) -> str:
     """A clickable frame laid over a picture: it carries the action and its name, so the
     picture's own numbers never compete with that name."""
     return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="8" '
-            f'class="wg-hit wg-target"{target.attrs()}/>')
+            f'class="wg-hit wg-target"{target.attrs()}><title>{esc(target.label)}</title></rect>')
 
 
 def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
@@ -107,56 +107,76 @@ def _leaders(state) -> dict[int, int]:
     return out
 
 
-def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
-    """The map with everything on it (the state may be None: an empty map for the help)."""
-    cl = cl or Clicks()
+def _focus_area(state) -> int | None:
+    """The area to look at: where the current card came from, or the pile to turn up."""
+    if state.phase == "turn" and state.step in ("place", "option"):
+        return state.card_area
+    if state.phase == "duty":
+        return state.duty_area()
+    return None
+
+
+def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[str, str, str]:
+    """Per area: its fill, its faint totem watermark, and what stands on it (name, figures,
+    token rows, card pile)."""
     marks = chips(ctx, state.num_players) if state is not None else []
-    cer = state.cer_area if state is not None and in_ceremony(state) else None
-    last = None  # the area to look at: where the card came from, or the pile to turn up
-    if state is not None and state.phase == "turn" and state.step in ("place", "option"):
-        last = state.card_area
-    elif state is not None and state.phase == "duty":
-        last = state.duty_area()
+    focus = _focus_area(state) if state is not None else None
     fills, deco, content = [], [], []
     for a, name in enumerate(D.AREAS):
-        d = geo.area_path(name)
         cls = "wg-area" + (" wg-ceremony" if a == cer else "") + (
-            " wg-from" if a == last else "")
-        fills.append(f'<path d="{d}" fill="{pic.AREA_FILL[name]}"{attrs(class_=cls)}/>')
+            " wg-from" if a == focus else "")
+        fills.append(f'<path d="{geo.area_path(name)}" fill="{pic.AREA_FILL[name]}"'
+                     f'{attrs(class_=cls)}/>')
         box = geo.CONTENT[name]
         size = min(box.w, box.h) * 0.62
         deco.append(pic.totem(name, box.cx - size / 2, box.cy - size / 2 + 12, size,
                               opacity=0.11))
-        lay = geo.layout(name)
-        hx, hy = lay.header
+        hx, hy = geo.layout(name).header
         parts = [pic.totem(name, hx - 32, hy - 22, 28),
                  f'<text x="{hx:.1f}" y="{hy:.1f}" class="wg-area-name">'
                  f'{esc(area_name(ctx, a))}</text>']
         if state is not None:
             parts.append(_figures(state, a, ctx))
-            parts.append(_token_rows(state, a, ctx, marks,
-                                     cl, _leaders(state) if a == cer else {}))
+            parts.append(_token_rows(state, a, ctx, marks, cl,
+                                     _leaders(state) if a == cer else {}))
             parts.append(_card_slot(state, a, ctx, cl))
         content.append(f'<g class="wg-area-content" data-area="{name}">{"".join(parts)}</g>')
-    borders = "".join(f'<path d="{geo.area_path(n)}"/>' for n in D.AREAS)
-    overlays = []
+    return "".join(fills), "".join(deco), "".join(content)
+
+
+def _overlays(ctx: ViewContext, cl: Clicks, cer: int | None) -> str:
+    """On top of everything: the ceremony's golden ring, the clickable areas, and the
+    previews of ritual cards' targets (shown by CSS while a card is hovered)."""
+    out = []
+    if cer is not None:
+        out.append(f'<path d="{geo.area_path(D.AREAS[cer])}" class="wg-cer-ring"/>')
     for a, target in sorted(cl.areas.items()):
         d = geo.area_path(D.AREAS[a])
         if target.select and ctx.selection == target.value:  # chosen: the buttons say what next
-            overlays.append(f'<path d="{d}" class="wg-area-target wg-selected"/>')
+            out.append(f'<path d="{d}" class="wg-area-target wg-selected"/>')
         else:
-            overlays.append(f'<path d="{d}" class="wg-target wg-area-target"{target.attrs()}/>')
+            out.append(f'<path d="{d}" class="wg-target wg-area-target"{target.attrs()}>'
+                       f'<title>{esc(target.label)}</title></path>')
     for a, kinds in sorted(cl.preview_areas.items()):
         classes = " ".join(f"wg-prev-{k}" for k in sorted(kinds))
-        overlays.append(f'<path d="{geo.area_path(D.AREAS[a])}" class="wg-prev {classes}"/>')
+        out.append(f'<path d="{geo.area_path(D.AREAS[a])}" class="wg-prev {classes}"/>')
+    return "".join(out)
+
+
+def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
+    """The map with everything on it (the state may be None: an empty map for the help)."""
+    cl = cl or Clicks()
+    cer = state.cer_area if state is not None and in_ceremony(state) else None
+    fills, deco, content = _area_layers(state, ctx, cl, cer)
+    borders = "".join(f'<path d="{geo.area_path(n)}"/>' for n in D.AREAS)
     body = (
         f'<path d="{geo.coast_path()}" class="wg-coast-shadow" transform="translate(6 9)"/>'
-        f'<g class="wg-fills">{"".join(fills)}</g>'
-        f'<g class="wg-deco" pointer-events="none">{"".join(deco)}</g>'
+        f'<g class="wg-fills">{fills}</g>'
+        f'<g class="wg-deco" pointer-events="none">{deco}</g>'
         f'<g class="wg-borders" pointer-events="none">{borders}</g>'
         f'<g class="wg-dotline" pointer-events="none">{borders}</g>'
-        f'<g class="wg-contents">{"".join(content)}</g>'
-        f'<g class="wg-overlays">{"".join(overlays)}</g>'
+        f'<g class="wg-contents">{content}</g>'
+        f'<g class="wg-overlays">{_overlays(ctx, cl, cer)}</g>'
     )
     return pic.svg(geo.WIDTH, geo.HEIGHT, body, css="wg-map", label=ctx.t("wongar.map"),
                    role="group")
