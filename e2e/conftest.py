@@ -47,13 +47,18 @@ class Recorder:
     foreign: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    also_allowed: list[str] = field(default_factory=list)
+
+    def allow(self, base_url: str) -> None:
+        """Accept requests to another local test server (a test serving its own site copy)."""
+        self.also_allowed.append(base_url.rstrip("/"))
 
     def on_request(self, request) -> None:
         url = request.url
         self.requests.append(url)
         if urlsplit(url).scheme in ("data", "blob"):
             return
-        if not url.startswith(self.origin):
+        if not any(url.startswith(origin + "/") for origin in [self.origin, *self.also_allowed]):
             self.foreign.append(url)
 
     def on_response(self, response) -> None:

@@ -22,8 +22,7 @@ def serious(violations):
 
 
 def fast(page, open_app, path=""):
-    open_app(page)
-    page.evaluate("localStorage.setItem('rituels.pace', '0.05')")
+    page.add_init_script("localStorage.setItem('rituels.pace', '0.05')")
     open_app(page, path)
 
 
@@ -45,6 +44,13 @@ def test_game_screen_and_rules(page, open_app, axe, game):
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
     assert serious(axe(page)) == [], game
+    share = page.query_selector("button[data-cmd=share]")
+    if share is not None:                  # the share dialog, then Escape closes it
+        share.click()
+        page.wait_for_selector("[role=dialog]")
+        assert serious(axe(page)) == [], f"{game} share dialog"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("[role=dialog]", state="detached")
     open_app(page, f"#/rules/{game}")
     assert serious(axe(page)) == [], f"{game} rules"
 

@@ -13,9 +13,9 @@ GAME_TIMEOUT_S = 150
 ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
 
 
-def set_fast_bots(page, open_app, path=""):
-    page.evaluate(f"localStorage.setItem('rituels.pace', '{FAST}')")
-    open_app(page, path)
+def set_fast_bots(page):
+    """Store the bots' pace before the app reads it (an init script runs before the page's)."""
+    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
 
 
 def start_cthulhu(page, name="Ada"):
@@ -50,8 +50,8 @@ def no_horizontal_scroll(page):
 
 
 def test_cthulhu_dice_against_three_bots_to_the_end(page, open_app, screenshot):
+    set_fast_bots(page)
     open_app(page)
-    set_fast_bots(page, open_app)
     screenshot(page, "app-home-desktop")
     start_cthulhu(page)
     screenshot(page, "app-play-desktop")
@@ -68,8 +68,8 @@ def test_cthulhu_dice_against_three_bots_to_the_end(page, open_app, screenshot):
 
 
 def test_reload_mid_game_restores_the_same_position(page, open_app):
+    set_fast_bots(page)
     open_app(page)
-    set_fast_bots(page, open_app)
     start_cthulhu(page)
     play_until(page, lambda: page.locator(".log-lines li").count() >= 8)
     page.wait_for_selector(ACTIONABLE)   # the human's turn: nothing moves by itself
@@ -103,8 +103,8 @@ def test_english_is_remembered(page, open_app):
 def test_a_hostile_name_is_only_text(page, open_app):
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    set_fast_bots(page)
     open_app(page)
-    set_fast_bots(page, open_app)
     start_cthulhu(page, name=EVIL)
     play_until(page, lambda: page.locator(".log-lines li").count() >= 6)
     assert EVIL in page.inner_text("#main")
@@ -114,8 +114,8 @@ def test_a_hostile_name_is_only_text(page, open_app):
 
 def test_phone_screens_fit(phone_page, open_app, screenshot):
     page = phone_page
+    set_fast_bots(page)
     open_app(page)
-    set_fast_bots(page, open_app)
     screenshot(page, "app-home-phone")
     assert no_horizontal_scroll(page)
     page.click("a[href='#/new/cthulhu-dice']")

@@ -132,11 +132,12 @@ def test_offline_after_one_visit(page, context, open_app, recorder, base_url):
                            arg=before)
 
 
-def test_a_new_build_replaces_the_old_one(page, tmp_path):
+def test_a_new_build_replaces_the_old_one(page, recorder, tmp_path):
     """A returning player gets the new version (one automatic reload) and the old cache goes."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
     server, url = serve_in_thread(site)
+    recorder.allow(url)
     try:
         page.goto(url)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)

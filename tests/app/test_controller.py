@@ -52,7 +52,7 @@ def test_new_game_deals_and_waits_for_the_human(fake_game, make_app, storage):
     assert s.record["actions"][:2] in (["s0", "s0"], ["s0", "s1"], ["s1", "s0"], ["s1", "s1"])
     assert s.human_to_decide()
     html = app.render()
-    assert 'id="status"' in html and "Ada to move" in html
+    assert 'id="status"' in html and "Ada to move" in html and 'class="dots"' not in html
     assert json.loads(storage.get(RECORD_PREFIX + s.save_id))["actions"] == s.record["actions"]
 
 
@@ -118,6 +118,7 @@ def test_bot_pace_uses_timers(fake_game, storage):
             break
         app.tick()
     assert waits == [600] and len(s.record["actions"]) == n
+    assert 'class="dots"' in app.render()   # a bot is about to move: the page shows it
     now[0] = 0.7
     app.tick()
     assert len(s.record["actions"]) == n + 1

@@ -68,3 +68,16 @@ def test_an_eye_choice_is_the_chosen_face_itself():
         by_eye = play(position([3, 2, 0, 4], pool=3), f"v2 O e{face}")
         assert (direct.tokens, direct.pool, direct.phase) == (by_eye.tokens, by_eye.pool,
                                                                by_eye.phase)
+
+
+def test_strong_bot_eye_looks_at_the_next_turn():
+    # Seat 1 (the bot, 4 tokens) rolls back against seat 4 with the Eye; seats 2 and 3 have
+    # one token each. Cthulhu drives both mad and leaves one weak rival (3-0-0-1), which beats
+    # a Yellow Sign on the caster (4-1-1-1) once the next attacks are counted: the optimal
+    # policy's choice too (value iteration, docs/games/cthulhu-dice.md). Judged at the end of
+    # this turn only, the Yellow Sign would look better.
+    state = play(position([4, 1, 1, 1], pool=5, caster=3), "v1 E O")
+    assert state.tokens == [4, 1, 1, 2] and state.current_player() == 0
+    assert decide(StrongBot(0), state) == "eC"
+    short = {a: evaluate(play(state.clone(), a), state.turn + 1, 0)[0] for a in ("eY", "eC")}
+    assert short["eY"] > short["eC"]

@@ -107,3 +107,13 @@ def test_two_players_move_the_neutral_colours():
 def test_two_players_have_no_roles():
     st = position(2, velthumena={0: 3})
     assert st.phase == "roll"  # no role change is offered
+
+
+def test_view_helpers_group_the_legal_moves_by_source():
+    st = position(4, stones={3: (0, 2), 12: (1, 1)})
+    roll(st, 5, 2)
+    assert st.sources() == ["T0", 3]
+    assert st.moves_from(3) == [(5, 3, 1), (5, 3, 2), (2, 3, 1), (2, 3, 2)]
+    assert set(st.moves_from("T0") + st.moves_from(3)) == set(st.legal_actions())
+    assert st.group_colour(12) == 1 and st.group_colour("T2") == 2 and st.group_colour(5) is None
+    assert st.power(12) == 2 and st.power(5) == 0

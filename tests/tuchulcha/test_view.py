@@ -91,24 +91,28 @@ def legal_notations(state) -> set[str]:
     return {state.action_to_str(a) for a in state.legal_actions()}
 
 
-def random_decisions(players: int, seed: int, limit: int):
-    """Decision nodes of one random game (chance nodes sampled), at most ``limit`` of them."""
+def random_decisions(players: int, seed: int, limit: int, stride: int = 1):
+    """Every ``stride``-th decision node of one random game (chance nodes sampled), at most
+    ``limit`` of them: a stride spreads the checks over the whole game, roles included."""
     rng = random.Random(seed)
     state = new_state(players)
-    found = 0
+    seen = found = 0
     while not state.is_terminal() and found < limit:
         if state.is_chance():
             state.apply(sample_chance(state, rng))
             continue
-        yield state
-        found += 1
+        if seen % stride == 0:
+            yield state
+            found += 1
+        seen += 1
         state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 4)])
-def test_clickables_are_exactly_the_legal_actions(players, seed):
+# 4 players, seeds 0 and 1: games in which Tuchulcha and Lasa Vecuvia both appear.
+@pytest.mark.parametrize("players,seed,stride", [(2, 1, 1), (3, 2, 2), (4, 0, 4), (4, 1, 4)])
+def test_clickables_are_exactly_the_legal_actions(players, seed, stride):
     checked = 0
-    for state in random_decisions(players, seed, limit=70):
+    for state in random_decisions(players, seed, limit=25, stride=stride):
         ctx = ctx_for(state)
         assert reachable_actions(state, ctx) == legal_notations(state), state.summary()
         checked += 1
@@ -178,6 +182,17 @@ def test_selection_steps_show_the_group_then_its_destinations():
         ctx.selection = junk                          # stale or tampered: first step again
         page = Markup(view.render(state, ctx))
         assert page.values("data-action") == [], junk
+
+
+def test_fresh_dice_roll_animated_except_in_replays():
+    state = roll(position(4, stones={12: (0, 3)}), 5, 2)
+    assert "tu-rolling" in view.render(state, ctx_for(state))
+    assert "tu-rolling" not in view.render(state, ctx_for(state, animate=False))
+    state.play((5, 12, 1))                            # a die used: the roll is old news
+    assert "tu-rolling" not in view.render(state, ctx_for(state))
+    tray = re.search(r'class="tu-area tu-dice-tray"[^>]*aria-label="([^"]*)"',
+                     view.render(state, ctx_for(state)))
+    assert tray and tray.group(1) == "Dés : 2"
 
 
 def test_every_stone_and_group_has_a_spoken_label():
@@ -267,6 +282,19 @@ def test_log_lines_of_a_consecration_and_a_lost_group():
     lost.play((2, 6, 2))
     assert view.describe(before, (2, 6, 2), lost, ctx_for(lost))[0].endswith(
         "; arrêtés sur le passage 8, ils se perdent dans la forêt")
+
+
+def test_log_says_when_no_die_can_be_used():
+    # Alice's last pawn waits in the temple; every stone a 5 or a 2 reaches is held by a
+    # stronger group (stone 1: 2 pawns; stone 4, mystic: power 3): her turn passes.
+    state = position(4, temple={0: 1}, velthumena={0: 7},
+                     stones={1: (1, 2), 4: (2, 1), 0: (3, 2)})
+    state.play("roll")
+    before = state.clone()
+    state.play(("dice", (5, 2)))
+    assert state.player == 1
+    assert view.describe(before, ("dice", (5, 2)), state, ctx_for(state)) == [
+        "Alice (rouge, Achvizr) lance les dés : 5 et 2.", "Alice ne peut utiliser aucun dé."]
 
 
 def test_status_names_the_player_and_what_to_do():

@@ -311,3 +311,21 @@ def test_a_whole_game_in_the_app_by_clicking_what_the_board_offers():
     page = app.render()
     assert "wg-final" in page and "Ada" in page
     assert any("Cérémonie" in line for line in session.log)
+
+
+def test_chance_moments_render_without_clickables():
+    """Set-up draws, the duty's turn-ups and ritual draws: the app samples or shows its own
+    draw button; the board shows the table and offers nothing to click."""
+    rng = random.Random(13)
+    state = get_game("wongar").new_state(3, {})
+    seen = set()
+    while not state.is_terminal() and len(seen) < 3:
+        if state.current_player() == CHANCE:
+            seen.add(state.phase)
+            ctx = ctx_for(state, viewer=0, interactive=True)
+            assert clickable(state, ctx) == set()
+            assert view.status(state, ctx)
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen == {"setup", "duty", "privilege"}

@@ -113,20 +113,27 @@ def test_double_places_two_tokens_from_the_supply():
     assert s.discard[3] == 1
 
 
-def test_double_performs_two_actions_with_one_type():
-    s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("kangaroo", 1, "cube", 2)],
+def test_double_performs_two_different_actions_with_one_type():
+    s = ceremony(0, tokens=[("kangaroo", 0, "cube", 1), ("kangaroo", 1, "cube", 2),
+                            ("hand", 0, "cube", 1)],
                  hands={0: {"double": 1}})
     play(s, "play:double", "double:cube:act")
     assert s.effect_left == 2
-    play(s, "remove:1", "remove:1")  # [decision] the same action may be chosen twice
-    assert s.tokens[KANGAROO][1] == [0, 0, 0] and s.supply[1][1] == 15
+    play(s, "remove:1")
+    # "Two of the three actions": removing again is not offered.
+    assert legal(s) == ["out:emu", "out:lizard", "out:hand", "in:hand"]
+    play(s, "in:hand")
+    assert s.tokens[KANGAROO][0][1] == 2 and s.tokens[KANGAROO][1][1] == 1
+    assert s.supply[1][1] == 15 - 1
+    check_accounting(s)
 
 
 def test_double_second_action_is_skipped_when_impossible():
     s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("kangaroo", 1, "cube", 1)],
                  hands={0: {"double": 1, "disc": 1}, 1: {"cube": 1}})
     play(s, "play:double", "double:cube:act", "remove:1")
-    # No cube left to act on: the second action lapses; 1's cube card has no target either.
+    # No other cube action is possible: the second action lapses; 1's cube card has no target
+    # either, so 1 passes and 0 plays on alone.
     assert s.step == "ceremony" and s.cer_active == [0] and s.current_player() == 0
     assert s.effect_left == 0
 

@@ -485,8 +485,10 @@ def play_screen(app: App) -> str:
     if s.human_to_roll():
         label = getattr(s.view, "roll_label", None)
         roll = label(s.state, ctx) if label else app.t("app.play.roll")
+    # A bot or the table is about to move (the status says who): show that something is on.
+    waiting = not s.state.is_terminal() and not (s.human_to_decide() or s.human_to_roll())
     return play.render(lang, game_name=game_name, menu=menu, log=s.log, board=board,
-                       status=status, roll=roll, end=end,
+                       status=status, roll=roll, end=end, waiting=waiting,
                        selection=bool(s.selection and s.human_to_decide()))
 
 
@@ -542,6 +544,8 @@ def _rules(app: App, game_id: str) -> None:
 
 @route("play")
 def _play(app: App, save_id: str) -> None:
+    # The status line says what to do: screen readers start there rather than at the title.
+    app.effects.append({"type": "focus", "target": "#status"})
     if app.session is not None and app.session.save_id == save_id:
         app.screen = play_screen
         return

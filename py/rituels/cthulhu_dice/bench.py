@@ -89,6 +89,11 @@ def strong_win_rate(games: int, options: dict | None = None, bot=StrongBot) -> f
     return won / games
 
 
+def _stderr(rate: float, games: int) -> float:
+    """One standard error of a win rate measured over ``games`` games."""
+    return (rate * (1 - rate) / games) ** 0.5
+
+
 def figures(quick: bool = False) -> list[tuple[str, str]]:
     speed = games_per_second(0.5 if quick else 2.0)
     engine_speed = engine_games_per_second(0.5 if quick else 2.0)
@@ -107,10 +112,12 @@ def figures(quick: bool = False) -> list[tuple[str, str]]:
         ("cthulhu-dice: strong bot, one victim choice at 8 seats",
          f"{strong_decision_ms(50 if quick else 300):.1f} ms"),
         (f"cthulhu-dice: strong bot vs 3 random bots, {games} games, classic",
-         f"{rate:.1%} won (target >= {WIN_TARGET:.0%}; a random bot in its place: "
+         f"{rate:.1%} ± {_stderr(rate, games):.1%} won (target >= {WIN_TARGET:.0%}; "
+         f"a random bot in its place: "
          f"{base:.1%}; best possible policy: {best:.1%})"),
         (f"cthulhu-dice: strong bot vs 3 random bots, {games // 4} games, Cthulhu joue",
-         f"{rate_variant:.1%} won (a random bot in its place: {base_variant:.1%})"),
+         f"{rate_variant:.1%} ± {_stderr(rate_variant, games // 4):.1%} won "
+         f"(a random bot in its place: {base_variant:.1%})"),
     ]
 
 

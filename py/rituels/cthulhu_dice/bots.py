@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from rituels.engine.bots import Bot, Think
 from rituels.cthulhu_dice.rules import (
-    CTHULHU, CTHULHU_FACE, ELDER, FACE_COUNT, OVER, ROLL, TENTACLE, VICTIM, YELLOW,
+    CTHULHU, CTHULHU_FACE, ELDER, EYE_PICK, FACE_COUNT, OVER, ROLL, TENTACLE, VICTIM, YELLOW,
     CthulhuDiceState,
 )
 
 SHARPNESS = 3.0
-MAD_WORTH = 0.6           # worth of a mad seat, in "tokens ** SHARPNESS" units
+MAD_WORTH = 0.3           # worth of a mad seat, in "tokens ** SHARPNESS" units
 TEAM_WEIGHT = 0.5         # variant: weight of Cthulhu's drained fraction (shared by all)
 TARGET_WEIGHT = 0.3       # variant: weight of a seat's progress to the target sanity
-LOOKAHEAD_TURNS = 2       # turns searched for the Eye's result and the gift
+LOOKAHEAD_TURNS = 2       # turns searched for the Eye's result
 
 RESULTS = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE)   # what the Eye may choose
 P_FACE = {f: FACE_COUNT[f] / 12 for f in RESULTS}
@@ -96,9 +96,11 @@ class StrongBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        # The victim is judged at the end of this turn; the rarer Eye and gift look one turn
-        # further (how a result changes the next attack matters there).
-        horizon = state.turn + (1 if state.phase == VICTIM else LOOKAHEAD_TURNS)
+        # The victim and the gift are judged at the end of this turn; the rarer Eye looks one
+        # turn further (how its result changes the next attack matters) in the classic game.
+        # In the variant the next turn's gifts make that search too wide for a frame budget.
+        deeper = state.phase == EYE_PICK and not state.variant
+        horizon = state.turn + (LOOKAHEAD_TURNS if deeper else 1)
         best, best_value = [], -1.0
         for action in actions:
             value = _after(state, action, horizon, player)[player]
@@ -106,6 +108,5 @@ class StrongBot(Bot):
                 best, best_value = [action], value
             elif value > best_value - 1e-12:
                 best.append(action)
-            if state.phase == VICTIM:
-                yield None   # one victim evaluated: give the page a turn
+            yield None   # one option evaluated: give the page a turn
         return self.rng.choice(best)

@@ -26,7 +26,8 @@ def _log(lang: str, lines: list[str]) -> str:
     """Newest first, so the latest move is always in view without scrolling."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
     empty = "" if lines else f'<p class="log-empty">{esc(t(lang, "app.play.log_empty"))}</p>'
-    return (f'<section class="log" aria-labelledby="log-title">'
+    # tabindex: the log scrolls, so keyboard users must be able to focus and scroll it.
+    return (f'<section class="log" tabindex="0" aria-labelledby="log-title">'
             f'<h2 id="log-title" class="panel-title">{esc(t(lang, "app.play.log"))}</h2>'
             f'{empty}<ol class="log-lines" reversed>{items}</ol></section>')
 
@@ -59,7 +60,7 @@ def _handover(lang: str, player: int, name: str) -> str:
 def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
            log: list[str], board: str = "", status: str = "", roll: str | None = None,
            end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
-           selection: bool = False) -> str:
+           selection: bool = False, waiting: bool = False) -> str:
     """``board`` is the game view's markup (already escaped by the view); every other text
     given here is plain and escaped."""
     if handover is not None:
@@ -68,6 +69,8 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
     else:
         area = f'<section class="board" aria-label="{esc(t(lang, "app.play.board"))}">{board}</section>'
     actions = ""
+    if waiting:
+        actions += '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
     if roll:
         actions += (f'<button type="button" class="btn btn-primary btn-roll" data-cmd="roll">'
                     f'{esc(roll)}</button>')

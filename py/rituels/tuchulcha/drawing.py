@@ -385,10 +385,13 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
 
 
 def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str,
-          mark: Mark | None = None) -> str:
+          mark: Mark | None = None, note: str = "") -> str:
     a = geo.areas[name]
+    label = area_label(tx, name, counts)
+    if note:
+        label = tx.t("tuchulcha.with_note", text=label, note=note)
     out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
-           f'{_place_attrs(mark, area_label(tx, name, counts), tx)}>',
+           f'{_place_attrs(mark, label, tx)}>',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'
            f' class="tu-halo"/>' if mark else "",
@@ -400,6 +403,9 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
         x = a.x + a.w * (0.28 + 0.44 * col)
         y = a.y + 94 + row * 42
         out.append(pawn_token(c, x, y, 19, n))
+    if note:
+        out.append(f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + a.h - 16)}"'
+                   f' class="tu-area-note">{esc(note)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -536,7 +542,9 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
     parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"]))
     parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"]))
     if scene.show_star:
-        parts.append(_area(scene, geo, tx, "star", scene.star, icons["star"], marks.get("star")))
+        seals = tx.t("tuchulcha.seals", n=len(scene.seals), total=len(geo.side.passages))
+        parts.append(_area(scene, geo, tx, "star", scene.star, icons["star"], marks.get("star"),
+                           seals))
     if scene.dice:
         parts.append(_dice_tray(scene, geo, tx))
     parts.append(_temples(scene, geo, tx, marks))

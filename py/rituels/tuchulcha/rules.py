@@ -400,7 +400,7 @@ class TuchulchaState(GameState):
             x, origin = (src + 1) % loop, src
         else:
             x, origin = self.side.entries[colour], None
-        if not any(o is None for i, o in enumerate(stones) if i != origin):
+        if None not in stones:  # (a stone origin holds the moving group: it is not empty)
             return None, False
         left = die
         passed = False
@@ -413,8 +413,9 @@ class TuchulchaState(GameState):
                     passed = True
             x = (x + 1) % loop
 
-    def _raw_moves(self) -> list:
-        """Every single-die move of the player now, ignoring the maximum-dice rule."""
+    def _raw_moves(self, first: bool = False) -> list:
+        """Every single-die move of the player now, ignoring the maximum-dice rule (with
+        ``first``: only the first one found, enough to know whether a die can be used)."""
         p = self.player
         role = TUCHULCHA if p == self.tuchulcha else LASA if p == self.lasa else NORMAL
         movers = self._movers[p]
@@ -437,9 +438,10 @@ class TuchulchaState(GameState):
         mult = self._lay.mult
         single_lasa = role == LASA and self.in_play(movers[0]) == 1
         out = []
+        target = self._target
         for die in sorted(set(self.dice), reverse=True):
             for src, colour, avail in sources:
-                dest, passed = self._target(colour, src, die, role)
+                dest, passed = target(colour, src, die, role)
                 if dest is None:
                     continue
                 lo = 1
@@ -451,8 +453,9 @@ class TuchulchaState(GameState):
                         lo = occ[1] * (1 if role == TUCHULCHA else mult[dest])
                         if lo > avail:
                             continue
-                for k in range(lo, avail + 1):
-                    out.append((die, src, k))
+                if first:
+                    return [(die, src, lo)]
+                out.extend([(die, src, k) for k in range(lo, avail + 1)])
                 if single_lasa and passed:
                     out.append(("skip", die))
         return out
@@ -486,6 +489,7 @@ class TuchulchaState(GameState):
         if role == NORMAL:
             self._progress = True
         dest, _ = self._target(colour, src, die, role)
+        left_play = True   # pawns left play or a seal was set: eliminations/end to check
         if dest == _V:
             self.velthumena[colour] += k
             if self.tuchulcha is not None and self.owner[colour] != self.tuchulcha:
@@ -498,6 +502,7 @@ class TuchulchaState(GameState):
             else:                      # stopped on a passage: lost to the forest
                 self.forest[colour] += k
         else:
+            left_play = False
             occ = stones[dest]
             if occ is not None and occ[0] != colour:
                 self._progress = True
@@ -507,6 +512,7 @@ class TuchulchaState(GameState):
                     self.temple[dc] += dn
                 else:
                     self.forest[dc] += dn
+                    left_play = True
                 occ = None
                 self.must_leave.pop(dest, None)
                 if role != TUCHULCHA:  # the hitting group stops for the rest of the turn
@@ -515,7 +521,8 @@ class TuchulchaState(GameState):
                     self.frozen.pop(dest, None)
             stones[dest] = (colour, occ[1] + k) if occ else (colour, k)
             self.path[colour] += k
-        self._check_after_change()
+        if left_play:
+            self._check_after_change()
 
     def _oust_tuchulcha(self) -> None:
         t = self.tuchulcha
@@ -583,17 +590,14 @@ class TuchulchaState(GameState):
     def _max_use(self) -> int:
         """The largest number of the remaining dice that some sequence of moves uses."""
         n = len(self.dice)
-        if n == 0:
-            return 0
+        if n <= 1:
+            return 1 if n and self._raw_moves(first=True) else 0
         key = self._pos_key()
         memo = self._memo
         if key in memo:
             return memo[key]
         best = 0
         for m in self._raw_moves():
-            if n == 1:
-                best = 1
-                break
             child = self.clone()
             child._do_move(m)
             got = n if child.phase == OVER else 1 + child._max_use()

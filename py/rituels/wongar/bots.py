@@ -16,8 +16,7 @@ from typing import Any
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
 from rituels.engine.state import CHANCE, GameState, sample_chance
 from rituels.wongar import data as D
-from rituels.wongar.rules import (ADJ, CEREMONY_STEPS, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES,
-                                  WongarState)
+from rituels.wongar.rules import ADJ, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES, WongarState
 
 CARD_STEPS = ("double", "effect")  # the steps that finish a ritual card
 GREEDY_CHAIN_DEPTH = 2
@@ -38,7 +37,8 @@ TIED_BONUS = 0.6               # a tied lead in area cards shares the bonus
 
 def _area_stakes(s: WongarState, progress: float) -> list[float]:
     """What a majority in each area is worth now: the likelihood of a later ceremony there
-    times the average points of the section; a ceremony under way pays its points for sure."""
+    times the average points of the section. (Counting a ceremony under way at its full points
+    made the bot weaker in self-play: 37 % of the wins in 52 games against this version.)"""
     weights = [AREA_BASE_CHANCE] * NUM_AREAS
     for a in ADJ[s.ancestor_area]:
         weights[a] += NEAR_ANCESTOR
@@ -50,10 +50,7 @@ def _area_stakes(s: WongarState, progress: float) -> list[float]:
     sec = D.section(s.time)
     points = sum(p[sec] for p in D.CEREMONY_POINTS.values()) / len(D.CEREMONY_POINTS)
     future = (0.35 + 0.65 * (1.0 - progress)) * points
-    stakes = [w * future for w in weights]
-    if s.step in CEREMONY_STEPS:
-        stakes[s.cer_area] = float(s.ceremony_points())
-    return stakes
+    return [w * future for w in weights]
 
 
 def values(s: WongarState) -> list[float]:

@@ -43,6 +43,7 @@ class Clicks:
     # or focused): kind name -> areas (move out / bring in) and players (remove).
     preview_areas: dict[int, set[str]] = field(default_factory=dict)
     preview_rows: dict[int, set[str]] = field(default_factory=dict)
+    selected: bool = False  # ctx.selection names one of this decision's areas
 
 
 def clicks(state, ctx: ViewContext) -> Clicks:
@@ -131,6 +132,7 @@ def _effect_areas(state, ctx: ViewContext, legal: list, out: Clicks) -> None:
     icon = pic.icon(pic.token_icon(D.TOKEN_TYPES[state.effect_type], 0, 0, 40,
                                 pic.PLAYER_FILL[state.actor()]))
     chosen = [a for a in by_area if ctx.selection == f"area:{D.AREAS[a]}"]
+    out.selected = bool(chosen)
     for a, actions in by_area.items():
         targets = [Target(state.action_to_str(act), ctx.t(
             f"wongar.btn.{act[0]}", type=t, area=area_name(ctx, a), of_area=of_area(ctx, a),

@@ -68,6 +68,7 @@ TRIPLE_TOKENS = 3
 FOUR_CARDS_DRAW = 4
 DOUBLE_PLACE = 2       # tokens a double places from the supply
 DOUBLE_ACTIONS = 2     # or: this many ritual actions with one type
-# [decision] "two of the three actions": False = the same action may be chosen twice.
-DOUBLE_DISTINCT_ACTIONS = False
+# The rules file's [decision] "two of the three actions": two different actions (False would
+# allow the same action twice).
+DOUBLE_DISTINCT_ACTIONS = True
 ELDER_MOVES = (1, 2)   # the elder moves one or two areas (it must move)

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import random
+
+from rituels.engine.state import sample_chance
 from rituels.viewkit import ViewContext, esc
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
 from rituels.wongar.mapview import map_svg, time_svg
+from rituels.wongar.rules import WongarState
 from rituels.wongar.words import type_name
 
 AREA_CARDS = ("disc", "triple", "four", "ancestor", "elder", "ancestor_elder", "scorpion")
+
+
+def _opening():
+    """A 4-player game just after set-up and the first duty (a fixed sample of the draws),
+    to show the map as it looks in play."""
+    rng = random.Random(2000)
+    state = WongarState(4, {})
+    while state.phase != "turn":
+        state.apply(sample_chance(state, rng))
+    return state
 
 
 def _p(ctx: ViewContext, key: str) -> str:
@@ -62,7 +76,8 @@ def _ritual_table(ctx: ViewContext) -> str:
                      for k in D.TOKEN_TYPES)
     double = _small(pic.ritual_card("double", 2, 2, 36, 50), 40, 54, ctx.t("wongar.ritual.double"))
     return (_card_line(tokens, ctx.t("wongar.help.ritual.token"))
-            + _card_line(double, ctx.t("wongar.help.ritual.double")))
+            + _card_line(double, ctx.t("wongar.help.ritual.double" if D.DOUBLE_DISTINCT_ACTIONS
+                                       else "wongar.help.ritual.double_repeat")))
 
 
 def _card_line(pictures: str, text: str) -> str:
@@ -74,7 +89,8 @@ def help_page(ctx: ViewContext) -> str:
     parts = [
         f'<h2>{esc(ctx.t("wongar.help.title"))}</h2>', _p(ctx, "wongar.help.intro"),
         _h(ctx, "wongar.help.map.title"),
-        f'<figure>{map_svg(None, ctx)}</figure>', _p(ctx, "wongar.help.map.text"),
+        f'<figure>{map_svg(_opening(), ctx)}<figcaption>{esc(ctx.t("wongar.help.map.caption"))}'
+        '</figcaption></figure>', _p(ctx, "wongar.help.map.text"),
         _h(ctx, "wongar.help.material.title"), _p(ctx, "wongar.help.material.text"),
         _tokens_row(ctx), _figures_row(ctx), _p(ctx, "wongar.help.figures"),
         _h(ctx, "wongar.help.setup.title"), _p(ctx, "wongar.help.setup.text"),

@@ -213,7 +213,7 @@ def prompt_panel(state, ctx: ViewContext, cl: Clicks) -> str:
                       f'<span>{esc(target.text or target.label)}</span></button>'
                       for target, icon in cl.buttons)
     hint = ctx.t(f"wongar.hint.{state.step}") if state.step else ""
-    if ctx.selection.startswith("area:"):
+    if cl.selected:
         hint = ctx.t("wongar.hint.select")
     return (f'<section class="wg-panel wg-prompt"><p>{esc(hint)}</p>'
             f'<div class="wg-buttons">{buttons}</div></section>')

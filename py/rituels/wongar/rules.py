@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError
@@ -62,6 +63,7 @@ EFFECTS = ("remove", "out", "in")
 DOUBLE_MODES = ("place", "act")
 
 
+@lru_cache(maxsize=None)
 def setup_slots(num_players: int) -> tuple[int, ...]:
     """The area receiving each set-up token, in draw order: outer areas get one per player,
     the central ones twice as many; areas in reading order."""
@@ -394,7 +396,7 @@ class WongarState(GameState):
                 for k, c in enumerate(self.discard):
                     self.deck[k] += c
                 self.discard = [0] * len(self.discard)
-                self.deck[R_SCORPION] += 2
+                self.deck[R_SCORPION] += D.RITUAL_DECK["scorpion"]
             return  # the player draws again
         self.hands[self.drawer][r] += 1
         self.draws_pending -= 1
@@ -537,6 +539,7 @@ class WongarState(GameState):
         self.cer_participants = [q for q in order if any(self.tokens[a][q])]
         self.cer_active = list(self.cer_participants)
         self.cer_index = 0
+        self.effect_type, self.effect_left, self.effect_used = None, 0, []
         self.step = "ceremony"
 
     def _begin_effects(self, t: int, count: int) -> None:
