@@ -82,7 +82,7 @@ def test_clone_is_independent():
 
 
 @pytest.mark.parametrize("text", ["", "v", "v0", "v9", "vC", "g", "x", "eO", "y", " Y",
-                                  "v1x", "v-1"])
+                                  "v1x", "v-1", "g2", "v01"])
 def test_bad_notation_is_refused_with_a_clear_error(text):
     with pytest.raises(NotationError):
         start(4).str_to_action(text)

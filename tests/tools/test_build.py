@@ -148,6 +148,19 @@ def test_the_build_never_wipes_a_folder_it_did_not_write(tmp_path):
     assert (tmp_path / "precious.txt").read_text() == "keep me"
 
 
+def test_a_failed_build_keeps_the_previous_site(site, monkeypatch):
+    before = (site / "sw.js").read_text()
+
+    def broken(template, game_css):
+        raise build.BuildError("index.html must contain the marker")
+
+    monkeypatch.setattr(build, "render_index", broken)
+    with pytest.raises(build.BuildError):
+        build.build(site)
+    assert (site / "sw.js").read_text() == before
+    assert sorted(p.name for p in site.parent.iterdir()) == [site.name], "no leftovers"
+
+
 def test_the_server_sends_runtime_mime_types_and_no_cache(tmp_path):
     for name in ("a.wasm", "b.mjs", "c.webmanifest", "d.zip"):
         (tmp_path / name).write_bytes(b"x")

@@ -20,7 +20,7 @@ def _faces(ctx: ViewContext, prefix: str) -> str:
     items = []
     for f in FACES:
         name = ctx.t(f"cthulhu.face.{f}")
-        items.append(f'<li>{face_icon(f, 40, esc(name))}<span><strong>{esc(name)}</strong> '
+        items.append(f'<li>{face_icon(f, 40)}<span><strong>{esc(name)}</strong> '
                      f'{esc(ctx.t("cthulhu.help.count", n=FACE_COUNT[f]))} '
                      f'{esc(ctx.t(f"{prefix}.{f}"))}</span></li>')
     return f'<ul class="cd-help-faces">{"".join(items)}</ul>'

@@ -73,11 +73,11 @@ def die(letter: str, x: float, y: float, size: float, cls: str = "cd-die") -> st
             f'{art}</g>')
 
 
-def face_icon(letter: str, size: int = 40, label: str = "") -> str:
-    """A stand-alone small SVG of one face (buttons, help page); ``label`` is escaped text."""
-    role = f' role="img" aria-label="{label}"' if label else ' aria-hidden="true"'
-    return (f'<svg class="cd-face" viewBox="0 0 100 100" width="{size}" height="{size}"{role}>'
-            f'{_FACE_ART[letter]}</svg>')
+def face_icon(letter: str, size: int = 40) -> str:
+    """A stand-alone small SVG of one face (buttons, help page), always next to its name in
+    text, so hidden from assistive tools."""
+    return (f'<svg class="cd-face" viewBox="0 0 100 100" width="{size}" height="{size}" '
+            f'aria-hidden="true">{_FACE_ART[letter]}</svg>')
 
 
 def token(x: float, y: float, r: float = 4.5) -> str:

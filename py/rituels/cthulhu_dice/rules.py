@@ -356,6 +356,8 @@ class CthulhuDiceState(GameState):
             if self.variant:
                 return text
             raise NotationError("Cthulhu is a victim only in the variant")
+        if text[:1] == "g" and not self.variant:
+            raise NotationError("Yellow Sign gifts exist only in the variant")
         if len(text) >= 2 and text[0] in "vg" and text[1:].isdigit() and text[1] != "0":
             if int(text[1:]) <= self.num_seats:
                 return text

@@ -202,24 +202,25 @@ def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
     if not ctx.interactive:
         return ""
     phase = state.phase
-    def button(action: str, inner: str) -> str:
-        return (f'<button type="button" class="cd-choice"{attrs(data_action=action)}>'
-                f'{inner}</button>')
-
     if phase == EYE_PICK:
-        items = "".join(button(a, f'{face_icon(a[1], 36)}<span>{esc(_face_name(ctx, a[1]))}</span>')
-                        for a in EYE_CHOICES)
+        items = "".join(
+            _button(a, f'{face_icon(a[1], 36)}<span>{esc(_face_name(ctx, a[1]))}</span>')
+            for a in EYE_CHOICES)
         title = ctx.t("cthulhu.eye.prompt")
     elif phase in (VICTIM, GIFT):
         key = "cthulhu.pick.victim" if phase == VICTIM else "cthulhu.pick.gift"
         items = "".join(
-            button(a, esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a)))))
+            _button(a, esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a)))))
             for a in state.legal_actions())
         title = ctx.t("cthulhu.victim.prompt" if phase == VICTIM else "cthulhu.gift.prompt")
     else:
         return ""
     return (f'<div class="cd-choices" role="group"{attrs(aria_label=title)}>'
             f'<p class="cd-choices-title">{esc(title)}</p>{items}</div>')
+
+
+def _button(action: str, inner: str) -> str:
+    return f'<button type="button" class="cd-choice"{attrs(data_action=action)}>{inner}</button>'
 
 
 def _goals(state: CthulhuDiceState, ctx: ViewContext) -> str:

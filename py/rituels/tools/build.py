@@ -24,6 +24,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -199,26 +200,24 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-def _prepare_out(out: Path) -> None:
-    """Empty ``out``; refuse to wipe a non-empty folder this command did not write."""
-    if out.exists():
-        if any(out.iterdir()) and not (out / BUILD_STAMP).exists():
-            raise BuildError(f"{out} exists and was not written by this build: not wiping it")
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+WEB_FILES = ("boot.js", "boot.css", "start.py", "manifest.webmanifest", "app.css")
+
+
+def _check_out(out: Path) -> None:
+    """Refuse to replace a non-empty folder this command did not write."""
+    if out.exists() and any(out.iterdir()) and not (out / BUILD_STAMP).exists():
+        raise BuildError(f"{out} exists and was not written by this build: not wiping it")
+
+
+def write_site(out: Path) -> str:
+    """Write every file of the site into the empty folder ``out``; returns the cache version."""
     (out / BUILD_STAMP).write_text("written by python3 -m rituels build\n")
-
-
-def build(out: Path) -> str:
-    """Write the site to ``out``; returns the cache version."""
-    ensure_runtime()
-    out = out.resolve()
-    _prepare_out(out)
     copy_runtime(out)
     write_package_zip(out / "rituels.zip")
-    for name in ("boot.js", "boot.css", "start.py", "manifest.webmanifest", "app.css"):
-        if (WEB / name).exists():
-            shutil.copy2(WEB / name, out / name)
+    for name in WEB_FILES:
+        if not (WEB / name).exists():
+            raise BuildError(f"web/{name} is missing (index.html needs it)")
+        shutil.copy2(WEB / name, out / name)
     game_css = []
     for css in sorted((WEB / "games").glob("*.css")):
         (out / "games").mkdir(exist_ok=True)
@@ -229,6 +228,30 @@ def build(out: Path) -> str:
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     (out / "index.html").write_text(render_index(template, game_css), encoding="utf-8")
     return write_service_worker(out)
+
+
+def build(out: Path) -> str:
+    """Write the site to ``out``; returns the cache version. The site is written next to
+    ``out`` and swapped in at the end, so a server running on ``out`` (serve, the tests) never
+    sees a half-written site, and a failed build leaves the previous one in place."""
+    ensure_runtime()
+    out = out.resolve()
+    _check_out(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        version = write_site(fresh)
+        fresh.chmod(0o755)  # mkdtemp makes it private; a web server must read it
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+            out.rename(old / out.name)
+            fresh.rename(out)
+            shutil.rmtree(old)
+        else:
+            fresh.rename(out)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+    return version
 
 
 def main(args: argparse.Namespace) -> int:

@@ -1,12 +1,16 @@
 """Tuchulcha on screen: the board with the turn's clickable choices, the side panel, the status
 sentence, the log lines and the result (contract: docs/architecture.md, "Views").
 
-A move is chosen in up to three clicks, each a ``data-select`` step kept in ``ctx.selection``:
-1. a group: the token is its source, as in the notation (``12``, ``T0``, ``S``);
-2. how many pawns: ``12x3`` (skipped when only one count is legal);
-3. a destination, one per remaining die: ``data-action="5:12x3"``.
-Role changes use the token ``C`` (choose the sacrifice). Anything stale in the selection is
-ignored, so a wrong token can only show the first step again.
+A move is chosen in up to three clicks, the first two ``data-select`` steps kept in
+``ctx.selection``:
+1. a group, circled on the board: the token is its source as in the notation (``12``, ``T0``,
+   ``S``);
+2. how many pawns: ``12x3``, numbered bubbles beside the group and buttons in the panel
+   (skipped when only one count is legal);
+3. a destination, one per remaining die, highlighted on the board with the die's value and
+   listed in the panel: ``data-action="5:12x3"``.
+A consecration with a choice of sacrifice takes the token ``C`` first. Anything stale or
+tampered in the selection is ignored, so a wrong token only shows the first step again.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from rituels.tuchulcha.board import COLOURS, GODS
 from rituels.tuchulcha.drawing import (
     PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
 )
-from rituels.viewkit import ViewContext, attrs, esc  # noqa: F401 (esc re-exported)
+from rituels.viewkit import ViewContext, attrs, esc
 
 
 

@@ -167,6 +167,34 @@ def _scoring_panel(state, ctx: ViewContext) -> str:
     return _section("wg-scoring-panel", title, f'<ul class="wg-leaders">{"".join(items)}</ul>')
 
 
+def areas_panel(state, ctx: ViewContext) -> str:
+    """The map as a table (folded): readable on a small phone and by screen readers. One row
+    per area: its figures, face-up card and pile, then each player's discs/cubes/cylinders."""
+    marks = chips(ctx, state.num_players)
+    head = "".join(f'<th scope="col">'
+                   f'{pic.icon(pic.player_chip(p, marks[p], 2, 2, 36), ctx.name(p))}</th>'
+                   for p in range(state.num_players))
+    rows = []
+    for a in range(len(D.AREAS)):
+        figures = "".join(pic.icon(pic.figure(k, 20, 40, 40), ctx.t(f"wongar.figure.{k}"))
+                          for k, where in (("ancestor", state.ancestor_area),
+                                           ("elder", state.elder_area)) if where == a)
+        k = state.face_up[a]
+        card = (pic.icon(_area_card_icon(D.CARD_KINDS[k]), card_name(ctx, k)) if k is not None
+                else "")
+        cells = "".join(
+            "<td>" + "/".join(str(n) if n else "–" for n in state.tokens[a][p]) + "</td>"
+            for p in range(state.num_players))
+        rows.append(f'<tr><th scope="row">{esc(area_name(ctx, a))}{figures}</th>'
+                    f'<td>{card}{state.pile_size(a)}</td>{cells}</tr>')
+    legend = "/".join(type_name(ctx, t, 2) for t in range(len(D.TOKEN_TYPES)))
+    return (f'<details class="wg-panel wg-areas"><summary>{esc(ctx.t("wongar.areas.title"))}'
+            f'</summary><p class="wg-sub">{esc(ctx.t("wongar.areas.legend", types=legend))}</p>'
+            f'<div class="wg-scroll"><table><thead><tr><th></th>'
+            f'<th scope="col">{esc(ctx.t("wongar.areas.pile"))}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div></details>')
+
+
 def deck_panel(state, ctx: ViewContext) -> str:
     """The ritual deck's size, the face-up discards, a set-aside scorpion, the round."""
     discard = "".join(_stat(_ritual_icon(kind), ritual_name(ctx, r), n)

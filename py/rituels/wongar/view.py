@@ -10,8 +10,8 @@ from __future__ import annotations
 from rituels.viewkit import ViewContext
 from rituels.wongar.clicks import clicks
 from rituels.wongar.mapview import map_svg, thumbnail, time_svg
-from rituels.wongar.panels import (ceremony_panel, deck_panel, final_panel, players_panel,
-                                   private_panel, prompt_panel)
+from rituels.wongar.panels import (areas_panel, ceremony_panel, deck_panel, final_panel,
+                                   players_panel, private_panel, prompt_panel)
 from rituels.wongar.words import describe, result, roll_label, status
 
 __all__ = ["render", "status", "describe", "result", "roll_label", "help_page", "thumbnail"]
@@ -20,7 +20,8 @@ __all__ = ["render", "status", "describe", "result", "roll_label", "help_page", 
 def render(state, ctx: ViewContext) -> str:
     cl = clicks(state, ctx)
     side = (final_panel(state, ctx) + private_panel(state, ctx, cl)
-            + ceremony_panel(state, ctx) + players_panel(state, ctx) + deck_panel(state, ctx))
+            + ceremony_panel(state, ctx) + players_panel(state, ctx) + deck_panel(state, ctx)
+            + areas_panel(state, ctx))
     # .wg-root is a size container: the layout follows the room the app gives the board.
     return (f'<div class="wg-root"><div class="wg" data-game="wongar">'
             f'{prompt_panel(state, ctx, cl)}'
