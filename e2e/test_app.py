@@ -145,3 +145,18 @@ def test_each_game_opens_at_both_sizes(page, open_app, screenshot, game):
     page.wait_for_timeout(100)
     assert no_horizontal_scroll(page)
     screenshot(page, f"app-play-{game}-phone")
+
+
+def test_blocked_storage_keeps_the_game_playable(page, open_app):
+    """Storage refused by the browser (as in some private modes): a notice says saving is
+    off, and a game still starts and answers clicks."""
+    page.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('blocked', 'SecurityError'); } });""")
+    open_app(page)
+    assert page.is_visible(".notice-warning")
+    start_cthulhu(page)
+    assert page.is_visible(".notice-warning")
+    page.wait_for_selector(ACTIONABLE, timeout=30_000)
+    before = page.locator(".log-lines li").count()
+    page.click(ACTIONABLE)
+    page.wait_for_function(f"document.querySelectorAll('.log-lines li').length > {before}")

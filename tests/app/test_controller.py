@@ -1,5 +1,6 @@
 """The App controller driven like the browser does, with a dict storage and the fake game."""
 
+import html
 import json
 
 import pytest
@@ -8,6 +9,11 @@ from rituels.app.controller import LANG_KEY, App
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX
 from rituels.app.storage import MemoryStorage
 from rituels.engine.record import replay
+
+
+def html_text(app):
+    """The rendered screen with entities decoded (apostrophes are escaped in markup)."""
+    return html.unescape(app.render())
 
 
 def form_for(app, **fields):
@@ -270,3 +276,21 @@ def test_bot_pace_is_a_stored_setting(fake_game):
     assert App(MemoryStorage({PACE_KEY: "0.1"})).pace_s == 0.1
     assert App(MemoryStorage({PACE_KEY: "99"})).pace_s == 3.0
     assert App(MemoryStorage({PACE_KEY: "fast"})).pace_s == App(MemoryStorage()).pace_s
+
+
+def test_two_players_with_one_name_are_refused(fake_game, make_app):
+    app = make_app()
+    app.navigate("#/new/fake-race")
+    app.click({"cmd": "start", "form": form_for(app, **{"seat-0-name": "Ada",
+                                                         "seat-1-name": "ada"})})
+    assert app.session is None and app.route[0] == "new"
+    assert "deux joueurs" in html_text(app)
+
+
+def test_new_game_from_a_game_keeps_its_table(fake_game, make_app):
+    app = make_app()
+    s = start(app, **{"seat-0-name": "Ada", "seat-1-kind": "strong"})
+    app.click({"cmd": "new-game"})
+    assert app.route == ("new", "fake-race")
+    assert app.draft["seats"][:2] == [{"kind": "human", "name": "Ada"},
+                                      {"kind": "strong", "name": s.names[1]}]

@@ -91,3 +91,13 @@ def test_storage_full_raises_storage_error(fake_game):
     store = SaveStore(MemoryStorage(quota=50))
     with pytest.raises(StorageError):
         store.put("a", record(fake_game))
+
+
+def test_a_tampered_index_never_breaks_the_list(fake_game):
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.put("a", record(fake_game, ["s0"]))
+    storage.set(INDEX_KEY, json.dumps({"a": {"moves": "many", "players": "x", "finished": "yes"}}))
+    [entry] = store.list()
+    assert entry["id"] == "a" and entry["moves"] == 0 and entry["players"] == []
+    assert entry["finished"] is False

@@ -79,6 +79,20 @@ def test_the_page_gets_the_first_paint_in_both_languages(site):
         assert f'href="games/{css.name}"' in html
 
 
+def test_the_first_paint_copies_share_no_id(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+
+
+def test_suffixed_ids_keep_their_references_and_leave_routes_alone():
+    markup = ('<section aria-labelledby="t x"><h2 id="t">T</h2><a href="#t">top</a>'
+              '<a href="#/new/wongar">new</a><label for="n">N</label><input id="n"></section>')
+    assert build.suffix_ids(markup, "-en") == (
+        '<section aria-labelledby="t-en x"><h2 id="t-en">T</h2><a href="#t-en">top</a>'
+        '<a href="#/new/wongar">new</a><label for="n-en">N</label><input id="n-en"></section>')
+
+
 def test_the_precache_holds_everything_the_page_loads(site):
     urls = precache(site)
     assert urls[0] == "./"

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from rituels.engine import CHANCE, sample_chance
-from rituels.engine.bots import RandomBot, decide
+from rituels.engine.bots import decide
 from rituels.tuchulcha.bench import strong_win_rate
 from rituels.tuchulcha.bots import StrongBot, evaluate
 from rituels.tuchulcha.rules import TuchulchaState

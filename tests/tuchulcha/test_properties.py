@@ -69,6 +69,19 @@ def best_sequence(st: TuchulchaState) -> int:
     return best
 
 
+def check_mystic_obligation(st: TuchulchaState) -> None:
+    """At the first move of a turn: the player's pawns on mystic stones are bound to leave
+    first exactly when obeying still lets the most dice be used."""
+    bound = {}
+    if st.player != st.tuchulcha:
+        bound = {s: occ[1] for s, occ in enumerate(st.stones)
+                 if occ and occ[0] in st.colours_of(st.player) and st._lay.mystic[s]}
+    free, obeying = st.clone(), st.clone()
+    free.must_leave, obeying.must_leave = {}, dict(bound)
+    expected = bound if bound and best_sequence(obeying) == best_sequence(free) else {}
+    assert st.must_leave == expected, st.summary()
+
+
 def test_maximum_dice_rule_matches_brute_force():
     rng = random.Random(7)
     checked = 0
@@ -79,6 +92,8 @@ def test_maximum_dice_rule_matches_brute_force():
                 a = sample_chance(st, rng)
             else:
                 if st.phase == MOVE:
+                    if not st.used:
+                        check_mystic_obligation(st)
                     need = best_sequence(st)
                     assert need == st._maxleft
                     expected = set()

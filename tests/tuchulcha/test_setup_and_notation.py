@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from rituels.engine import CHANCE, IllegalAction, NotationError, get_game
-from rituels.tuchulcha.board import SIDE_A, SIDE_B, MYSTIC, PASSAGE, RITUAL
-from tuchulcha_setup import notations, position, roll
+from rituels.tuchulcha.board import SIDE_A, SIDE_B, MYSTIC, RITUAL
+from tuchulcha_setup import position, roll
 
 
 def test_side_a_layout():
@@ -92,3 +92,37 @@ def test_illegal_action_is_refused_with_its_notation():
     with pytest.raises(IllegalAction):
         st.play("done")
     assert st.phase == "move" and st.temple[0] == 8  # nothing changed
+
+
+def test_roll_at_the_start_of_a_turn_needs_no_second_click():
+    st = position(4, velthumena={0: 3})
+    assert st.phase == "start"
+    st.play("roll")
+    assert st.phase == "roll" and st.chance_owner() is None  # the app rolls at once
+    after_role = position(4, velthumena={0: 3})
+    after_role.play(("C", ()))
+    assert after_role.chance_owner() == 0                    # a fresh roll: the player's
+    assert position(4).chance_owner() == 0
+
+
+def test_a_record_replays_and_a_tampered_one_names_the_bad_action():
+    import random
+
+    from rituels.engine import sample_chance
+    from rituels.engine.record import RecordError, new_record, replay
+
+    rng = random.Random(3)
+    st = get_game("tuchulcha").start(3)
+    record = new_record("tuchulcha", [{"name": f"P{i}"} for i in range(3)])
+    while not st.is_terminal():
+        a = sample_chance(st, rng) if st.current_player() == CHANCE else \
+            rng.choice(st.legal_actions())
+        record["actions"].append(st.action_to_str(a))
+        st.apply(a)
+    assert replay(record).state.to_json() == st.to_json()
+    moves = [i for i, text in enumerate(record["actions"]) if ":" in text and text[0].isdigit()]
+    bad = dict(record, actions=list(record["actions"]))
+    bad["actions"][moves[0]] = "6:T0x99"
+    with pytest.raises(RecordError) as err:
+        replay(bad)
+    assert err.value.index == moves[0] and err.value.code == "record.illegal"

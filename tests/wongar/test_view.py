@@ -329,3 +329,21 @@ def test_chance_moments_render_without_clickables():
         else:
             state.apply(rng.choice(state.legal_actions()))
     assert seen == {"setup", "duty", "privilege"}
+
+
+def test_the_areas_table_repeats_the_map_in_text():
+    state = hands_state()
+    markup = view.render(state, ctx_for(state))
+    table = re.search(r'<details class="wg-panel wg-areas">.*?</details>', markup, re.S).group(0)
+    rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S)
+    assert len(rows) == len(D.AREAS)
+    hand = rows[D.AREAS.index("hand")]
+    assert "Main" in hand
+    for a, row in enumerate(rows):  # the figures stand (by the name) where the state says
+        name_cell = row.split("</th>")[0]
+        assert ("wg-ancestor" in name_cell) == (a == state.ancestor_area)
+        assert ("wg-elder" in name_cell) == (a == state.elder_area)
+    for p in range(state.num_players):
+        cell = "/".join(str(n) if n else "–" for n in state.tokens[D.AREAS.index("hand")][p])
+        assert f"<td>{cell}</td>" in hand
+    assert f"{state.pile_size(D.AREAS.index('hand'))}</td>" in hand

@@ -171,3 +171,16 @@ def test_notation_round_trips(text):
 def test_bad_notation_is_refused_with_a_notation_error(text):
     with pytest.raises(NotationError):
         new_game().str_to_action(text)
+
+
+def test_a_tampered_record_is_refused_with_a_clear_error():
+    from rituels.engine.record import RecordError, new_record, replay
+    record = new_record("wongar", [{"name": f"P{i}"} for i in range(3)])
+    record["actions"] = ["bag:0:disc", "take:emu"]  # no card can be taken during set-up
+    with pytest.raises(RecordError) as err:
+        replay(record)
+    assert err.value.index == 1 and err.value.code == "record.illegal"
+    record["actions"] = ["bag:7:disc"]  # no player 7 in a 3-player game
+    with pytest.raises(RecordError) as err:
+        replay(record)
+    assert err.value.code == "record.notation"

@@ -142,6 +142,8 @@ class Glue:
         self.listen(js.window, "hashchange", lambda e: self.app.navigate(str(js.location.hash)))
         self.listen(js.document, "keydown", self.on_document_key)
         self.app.base_url = str(js.location.origin) + str(js.location.pathname)  # share links
+        # Bot decision times at the console's verbose level, read by tools/bench_play.py.
+        self.app.on_bot_decision = lambda game, ms: js.console.debug("rituels:bot", game, ms)
         self.app.navigate(str(js.location.hash), force=True)
         self.refresh(force=True)
         js.document.documentElement.setAttribute("data-ready", "")
@@ -216,14 +218,15 @@ class Glue:
         items = list(dialog.querySelectorAll(FOCUSABLE))
         if not items:
             return
-        first, last = items[0], items[-1]
         active = js.document.activeElement
-        if event.shiftKey and (active == first or not dialog.contains(active)):
+        # -1: focus is on the dialog's title (tabindex -1) or outside the dialog.
+        at = next((i for i, el in enumerate(items) if el.isSameNode(active)), -1)
+        if event.shiftKey and at <= 0:
             event.preventDefault()
-            last.focus()
-        elif not event.shiftKey and (active == last or not dialog.contains(active)):
+            items[-1].focus()
+        elif not event.shiftKey and at in (-1, len(items) - 1):
             event.preventDefault()
-            first.focus()
+            items[0].focus()
 
     def tick(self) -> None:
         self.guard(self.app.tick)

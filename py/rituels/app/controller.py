@@ -162,6 +162,9 @@ class App:
         self._job: Job | None = None
         self._timer_pending = False
         self._advancing = False
+        # Told (game id, ms from the start of thinking to the choice) each time a bot has
+        # decided: the glue logs it for the browser benchmark (tools/bench_play.py).
+        self.on_bot_decision: Callable[[str, float], None] | None = None
 
     # --- small helpers -----------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -281,7 +284,10 @@ class App:
                    ) -> None:
         meta = {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         record = new_record(game_id, seats, options, meta)
-        save_id = self.saves.new_id() if not self.saving_off else _local_id(self.rng)
+        try:
+            save_id = self.saves.new_id()
+        except StorageError:   # storage off: the game still gets an id, in memory only
+            save_id, self.saving_off = _local_id(self.rng), True
         self.open_record(save_id, record)
         self.save()
         self.go(f"#/play/{save_id}")
@@ -393,6 +399,8 @@ class App:
             if not job.done:
                 self._timer(0)
                 return False
+            if self.on_bot_decision is not None:
+                self.on_bot_decision(s.record["game"], (self.clock() - job.started) * 1000)
         wait = self.pace_s - (self.clock() - job.started)
         if wait > 0:
             self._timer(wait)
@@ -440,11 +448,11 @@ class App:
 
     def render(self) -> str:
         self.changed = False
+        body = self.screen(self) + "".join(overlay(self) for overlay in OVERLAYS)
         notices = list(self.notices)
         if self.saving_off:
             notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
         nav = [(self.t(item.label), item.href) for item in NAV if item.enabled(self)]
-        body = self.screen(self) + "".join(overlay(self) for overlay in OVERLAYS)
         return layout.page(self.lang, body, nav=nav, notices=notices)
 
 
@@ -493,7 +501,10 @@ def play_screen(app: App) -> str:
 
 
 def new_game_screen(app: App) -> str:
-    return home_screen(app) + newgame.render(app.lang, app.draft)
+    # The dialog covers the page's notice area: its own problems are shown inside it.
+    errors = [n["text"] for n in app.notices]
+    app.notices = []
+    return home_screen(app) + newgame.render(app.lang, app.draft, errors)
 
 
 def rules_screen(app: App) -> str:
@@ -528,7 +539,9 @@ def _new(app: App, game_id: str) -> None:
         app.screen = home_screen
         app.notice("app.notice.no_game")
         return
-    app.draft = newgame.default_draft(game)
+    s = app.session
+    app.draft = (newgame.draft_from_record(game, s.record)
+                 if s is not None and s.record["game"] == game_id else newgame.default_draft(game))
     app.screen = new_game_screen
     app.effects.append({"type": "focus", "target": "#dialog-title"})
 

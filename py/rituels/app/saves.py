@@ -27,6 +27,27 @@ def _now_iso(clock: Callable[[], float]) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(clock()))
 
 
+def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
+    """An index entry with the expected types, whatever was stored (the index is only a
+    cache that anyone can edit in the browser's storage)."""
+    moves = entry.get("moves")
+    players = entry.get("players")
+    clean = {
+        "id": save_id,
+        "game": str(entry.get("game") or ""),
+        "players": [str(p) for p in players] if isinstance(players, list) else [],
+        "bots": entry.get("bots") if isinstance(entry.get("bots"), list) else [],
+        "started": str(entry.get("started") or ""),
+        "updated": str(entry.get("updated") or ""),
+        "moves": moves if isinstance(moves, int) and not isinstance(moves, bool) else 0,
+        "finished": entry.get("finished") is True,
+        "title": str(entry.get("title") or ""),
+    }
+    if entry.get("corrupt"):
+        clean["corrupt"] = True
+    return clean
+
+
 class SaveStore:
     """Saves on top of an injected storage (``get``/``set``/``remove``/``keys``).
     Writes raise :class:`StorageError` when storage is off or full; reads of a damaged
@@ -133,7 +154,8 @@ class SaveStore:
                 self._write_index(index)
             except StorageError:
                 pass  # the list is still right; the index will be rewritten next time
-        return sorted(index.values(), key=lambda e: str(e.get("updated", "")), reverse=True)
+        entries = [_clean_entry(save_id, entry) for save_id, entry in index.items()]
+        return sorted(entries, key=lambda e: e["updated"], reverse=True)
 
     def _salvage(self, save_id: str) -> dict[str, Any]:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.engine.game import GAME_IDS, get_game
-from rituels.i18n import t
+from rituels.i18n import t, tn
 from rituels.screens.layout import page
 from rituels.viewkit import attrs, esc
 
@@ -69,8 +69,8 @@ def continue_list(lang: str, saves: list[dict[str, Any]]) -> str:
             detail = ""
         else:
             label = entry.get("title") or t(lang, f"app.game.{entry['game']}.name")
-            detail = t(lang, "app.home.save_detail", players=", ".join(entry.get("players", [])),
-                       n=entry.get("moves", 0))
+            detail = tn(lang, "app.home.save_detail", int(entry.get("moves", 0)),
+                        players=", ".join(entry.get("players", [])))
         items.append(
             f'<li class="save"><a class="save-link"{attrs(href=href)}>'
             f'<span class="save-title">{esc(label)}</span>'

@@ -31,6 +31,16 @@ def layout_key(draft: dict[str, Any]) -> tuple:
             tuple(sorted((k, str(v)) for k, v in draft["options"].items())))
 
 
+def draft_from_record(game: Game, record: dict[str, Any]) -> dict[str, Any]:
+    """A draft with the seats and options of a game just played ("new game" from a game)."""
+    draft = default_draft(game)
+    draft["count"] = len(record["seats"])
+    for i, seat in enumerate(record["seats"][:len(draft["seats"])]):
+        draft["seats"][i] = {"kind": seat["bot"] or "human", "name": seat["name"]}
+    draft["options"].update(record.get("options") or {})
+    return draft
+
+
 def default_names(draft: dict[str, Any], lang: str) -> list[str]:
     """Names used when a seat's name is left empty: "Joueur 2", or a bot name of the game."""
     key = f"app.bots.{draft['game']}"
@@ -98,6 +108,10 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
         name = seat["name"].strip() or defaults[i]
         seats.append({"name": name, "bot": None if seat["kind"] == "human" else seat["kind"]})
+    names = [s["name"].casefold() for s in seats]
+    twice = sorted({s["name"] for s in seats if names.count(s["name"].casefold()) > 1})
+    if twice:  # the log and the board name players: two alike would be confusing
+        raise ValueError(t(lang, "app.newgame.same_name", name=twice[0]))
     options = {o.key: draft["options"].get(o.key, o.default) for o in game.options
                if o.applies_to(draft["count"])}
     return seats, options
@@ -127,9 +141,10 @@ def _option_field(lang: str, opt: Option, value: Any) -> str:
     return _select(field, label, choices, value)
 
 
-def render(lang: str, draft: dict[str, Any] | None) -> str:
+def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> str:
     if draft is None:
         return ""
+    problems = "".join(f'<p class="notice notice-error">{esc(e)}</p>' for e in errors)
     game = get_game(draft["game"])
     game_name = t(lang, f"app.game.{game.id}.name")
     counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
@@ -161,6 +176,7 @@ def render(lang: str, draft: dict[str, Any] | None) -> str:
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">'
         '<form class="newgame" data-submit="start" novalidate>'
         f'<h2 id="dialog-title" tabindex="-1">{esc(t(lang, "app.newgame.title", game=game_name))}</h2>'
+        f'{problems}'
         + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'

@@ -4,7 +4,9 @@ Sections, in order:
 - one per game, from ``rituels.<game>.bench.figures(quick)``;
 - ``links``: the game-link codec, from ``rituels.engine.link_bench.figures(quick)``;
 - ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
-  needs Playwright, so it runs in the test venv (.venv, created if missing).
+  needs Playwright, so it runs in the test venv (.venv, created if missing);
+- ``play``: bot decision times, long tasks while bots play and share-link opening, in the
+  browser (bench_play.py; Playwright too).
 Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
 whose module does not exist yet says so; speed targets are read here, never asserted in tests.
 """
@@ -28,7 +30,9 @@ SECTIONS: dict[str, str] = {
     "wongar": "rituels.wongar.bench",
     "links": "rituels.engine.link_bench",
     "browser": "rituels.tools.bench_browser",
+    "play": "rituels.tools.bench_play",
 }
+BROWSER_SECTIONS = ("browser", "play")   # need Playwright: run in the test venv
 
 
 def _module_figures(module_name: str) -> Callable[[bool], list[tuple[str, str]]] | None:
@@ -41,8 +45,8 @@ def _module_figures(module_name: str) -> Callable[[bool], list[tuple[str, str]]]
     return module.figures
 
 
-def _browser_figures(quick: bool) -> list[tuple[str, str]]:
-    """Run bench_browser in an interpreter that has Playwright."""
+def _browser_figures(module_name: str, quick: bool) -> list[tuple[str, str]]:
+    """Run a browser benchmark module in an interpreter that has Playwright."""
     try:
         import playwright  # noqa: F401
     except ModuleNotFoundError:
@@ -50,12 +54,11 @@ def _browser_figures(quick: bool) -> list[tuple[str, str]]:
         python = testrun.ensure_venv()
         testrun.ensure_chromium()
         env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-        cmd = [python, "-m", "rituels.tools.bench_browser"] + (["--quick"] if quick else [])
+        cmd = [python, "-m", module_name] + (["--quick"] if quick else [])
         done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
                               check=True)
         return [tuple(pair) for pair in json.loads(done.stdout.strip().splitlines()[-1])]
-    from rituels.tools import bench_browser
-    return bench_browser.figures(quick)
+    return importlib.import_module(module_name).figures(quick)
 
 
 def print_section(name: str, quick: bool) -> bool:
@@ -63,8 +66,8 @@ def print_section(name: str, quick: bool) -> bool:
     print(f"== {name}", flush=True)
     start = time.perf_counter()
     try:
-        if name == "browser":
-            rows = _browser_figures(quick)
+        if name in BROWSER_SECTIONS:
+            rows = _browser_figures(SECTIONS[name], quick)
         else:
             figures = _module_figures(SECTIONS[name])
             if figures is None:

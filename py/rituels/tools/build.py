@@ -21,6 +21,7 @@ import argparse
 import hashlib
 import importlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -136,14 +137,38 @@ def _fallback_first_paint(lang: str) -> str:
             f'<p class="loading" role="status">{loading}</p></main>')
 
 
+ID_REFERENCES = re.compile(
+    r'\b(id|for|aria-labelledby|aria-describedby|aria-controls|aria-owns|href)="([^"]*)"')
+
+
+def suffix_ids(markup: str, suffix: str) -> str:
+    """``markup`` with every id it defines, and every reference to one, suffixed, so two
+    copies of the first paint (one per language) can share the page without duplicate ids."""
+    if not suffix:
+        return markup
+    ids = set(re.findall(r'\bid="([^"]+)"', markup))
+
+    def rename(match: re.Match) -> str:
+        attr, value = match.groups()
+        if attr == "href":
+            target = value[1:] if value.startswith("#") else None
+            return f'href="#{target}{suffix}"' if target in ids else match.group(0)
+        names = [f"{name}{suffix}" if name in ids else name for name in value.split()]
+        return f'{attr}="{" ".join(names)}"'
+
+    return ID_REFERENCES.sub(rename, markup)
+
+
 def render_index(template: str, game_css: list[str]) -> str:
     for marker in (FIRST_PAINT_MARKER, GAME_CSS_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"index.html must contain the marker {marker} exactly once")
     links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in game_css)
     # Both languages are in the page; boot.css shows the one boot.js picked from storage.
-    paint = "".join(f'<div class="first-paint-{lang}" lang="{lang}">{first_paint(lang)}</div>'
-                    for lang in LANGS)
+    paint = "".join(
+        f'<div class="first-paint-{lang}" lang="{lang}">'
+        f'{suffix_ids(first_paint(lang), "" if lang == LANGS[0] else f"-{lang}")}</div>'
+        for lang in LANGS)
     return template.replace(FIRST_PAINT_MARKER, paint).replace(GAME_CSS_MARKER, links)
 
 

@@ -91,7 +91,8 @@ def figures(quick: bool = False) -> list[tuple[str, str]]:
          f"({BENCH_LEAVES} positions/decision)",
          f"{win2:.1%} of the wins (target >= {WIN_TARGET_2P:.0%})"),
         (f"tuchulcha: strong decision time, budget 0.6 s, {len(times)} choices (CPython)",
-         f"p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms (target p95 <= {P95_TARGET_S} s)"),
+         f"p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms "
+         f"(target p95 <= {P95_TARGET_S} s)"),
     ]
 
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections import namedtuple
 from fractions import Fraction
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, IllegalAction, NotationError
 from rituels.tuchulcha import board
-from rituels.tuchulcha.board import MULTIPLIER, MYSTIC, PASSAGE, Side, side_for
+from rituels.tuchulcha.board import MULTIPLIER, MYSTIC, Side, side_for
 
 GAME_ID = "tuchulcha"
 
@@ -135,6 +135,7 @@ class TuchulchaState(GameState):
         self._removed_by: int | None = None   # player whose pawn ousted Tuchulcha this turn
         self._progress = False                # race progress this turn (stall rule)
         self._acted = False                   # consecrated this turn (stuck rule)
+        self._roll_asked = False              # "roll" chosen at START: no second roll click
         self._idle_turns = 0
         self._stall_turns = 0
         self._maxleft = 0                     # dice still usable this turn (max-dice rule)
@@ -242,7 +243,11 @@ class TuchulchaState(GameState):
         return self.player
 
     def chance_owner(self) -> int | None:
-        return None if self.phase in (SETUP, OVER) else self.player
+        # After "roll" at the start of a turn the player has already asked for the dice:
+        # the app rolls them without a second click.
+        if self.phase in (SETUP, OVER) or (self.phase == ROLL and self._roll_asked):
+            return None
+        return self.player
 
     def chance_outcomes(self) -> list:
         if self.phase == SETUP:
@@ -716,6 +721,7 @@ class TuchulchaState(GameState):
         self.must_leave = {}
         self._removed_by = None
         self._progress = self._acted = False
+        self._roll_asked = False
         self._memo = {}
         self.phase = START if self._role_change_possible(p) else ROLL
 
@@ -758,7 +764,9 @@ class TuchulchaState(GameState):
         elif ph == START:
             if action == "L":
                 self._consecrate_lasa()
-            elif action != "roll":
+            elif action == "roll":
+                self._roll_asked = True
+            else:
                 self._consecrate(action[1])
             if self.phase != OVER:
                 self.phase = ROLL

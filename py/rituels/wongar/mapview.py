@@ -78,7 +78,7 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
             f'<title>{esc(label)}</title>{"".join(out)}</g>')
     target = cl.cards.get(a)
     if target is not None:
-        body += _hit(target, card.x - 14, card.y - 5, card.w + 25, card.h + 21)
+        body += _hit(target, card.x - 14, card.y - 5, card.w + 25, card.h + 17)
     return body
 
 

@@ -1,0 +1,252 @@
+"""Browser figures of play, in headless Chromium against a fresh build of the site:
+
+- bots: for each game, a table of 4 strong bots plays (rematches when a game ends) until
+  ``DECISIONS`` bot decisions were logged. A decision time runs from the moment the bot starts
+  thinking to its choice, across the ~30 ms slices in which it thinks (the watchable pause
+  before the move is shown is not counted). The app's glue logs each one with
+  ``console.debug("rituels:bot", game, ms)`` (rituels/app/browser.py).
+- long tasks: the page's main-thread tasks over 50 ms (PerformanceObserver "longtask") from the
+  moment the table is on screen, i.e. after Pyodide's start-up; the rule is no task over
+  ``TASK_LIMIT_MS``. These tasks also include drawing the moves and rolls the bots make.
+- share links: a complete 4-player game of easy bots (the longest of a few) as a ``#g=`` link.
+  The app decodes a link while it starts, so the link screen is already drawn when
+  ``data-ready`` is set: the page load is reported from navigation start, and the cost of the
+  link itself is timed in the running app (set the hash, wait for the link screen; click
+  "Revoir la partie"; click "end" to show the final position), each until the next frame.
+
+The stored bot pace is set to ``PACE_S`` so games move quickly; thinking time does not depend
+on it. Run by ``python3 -m rituels bench --only play``; needs Playwright (the test venv).
+As a script (``python -m rituels.tools.bench_play [--quick]``) it prints the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from rituels.engine.link import encode, fragment
+from rituels.engine.link_bench import _records as easy_records
+from rituels.tools import build
+from rituels.tools.browser import launch_chromium
+from rituels.tools.serve import serve_in_thread
+
+GAMES = ("tuchulcha", "wongar", "cthulhu-dice")
+PLAYERS = 4
+DECISIONS = 40
+QUICK_DECISIONS = 12
+DECISION_TARGET_MS = 1000       # p95
+TASK_LIMIT_MS = 200
+PACE_S = "0.1"                  # the stored pace ("rituels.pace") during the benchmark
+READY_TIMEOUT_MS = 120_000
+WATCH_TIMEOUT_S = 300           # per game; on time-out the figures say how many were seen
+LINK_GAMES = 5                  # easy-bot games played per game; the longest is linked
+BOT_LOG = "rituels:bot"
+
+# Before any page script: the long-task observer, and when chosen elements first appear
+# (``window.__seen[selector]``, ms since navigation start).
+PROBE_JS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+window.__seen = {};
+new MutationObserver(() => {
+    for (const sel of ['html[data-ready]', '.link-intro']) {
+        if (!(sel in window.__seen) && document.querySelector(sel))
+            window.__seen[sel] = performance.now();
+    }
+}).observe(document, {attributes: true, childList: true, subtree: true});
+"""
+# Click a control, then wait for the next frame: ms for the app to handle it and draw.
+CLICK_JS = """async (sel) => {
+    const t0 = performance.now();
+    document.querySelector(sel).click();
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return performance.now() - t0;
+}"""
+# Set the URL hash and wait until ``sel`` is on screen and drawn.
+HASH_JS = """async ([hash, sel]) => {
+    const t0 = performance.now();
+    const shown = new Promise((done) => {
+        const obs = new MutationObserver(() => {
+            if (document.querySelector(sel)) { obs.disconnect(); done(); }
+        });
+        obs.observe(document, {childList: true, subtree: true});
+    });
+    location.hash = hash;
+    await shown;
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return performance.now() - t0;
+}"""
+
+
+# --- one browser context per measurement --------------------------------------------------------
+def new_page(browser: Any, decisions: list[tuple[str, float]] | None = None) -> Any:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    context.add_init_script(PROBE_JS)
+    context.add_init_script(f"localStorage.setItem('rituels.pace', '{PACE_S}')")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    if decisions is not None:
+        page.on("console", lambda msg: _log_decision(msg, decisions))
+    return page
+
+
+def _log_decision(msg: Any, decisions: list[tuple[str, float]]) -> None:
+    if msg.type != "debug" or not msg.text.startswith(BOT_LOG):
+        return
+    _, game, ms = msg.text.split()
+    decisions.append((game, float(ms)))
+
+
+def open_app(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def long_tasks(page: Any, since: float, skip: list[tuple[float, float]]) -> list[float]:
+    """Durations of the long tasks that started after ``since`` (page ms), except those that
+    started inside a ``skip`` window (our own clicks on "rematch")."""
+    tasks = page.evaluate("window.__longtasks")
+    return [d for start, d in tasks
+            if start >= since and not any(a - 1 <= start <= b for a, b in skip)]
+
+
+# --- bots ---------------------------------------------------------------------------------------
+def start_bot_table(page: Any, base: str, game_id: str) -> None:
+    """A new game of PLAYERS strong bots, through the new-game dialog."""
+    open_app(page, f"{base}#/new/{game_id}")
+    page.wait_for_selector("[role=dialog]")
+    page.select_option("#count", str(PLAYERS))
+    for seat in range(PLAYERS):
+        page.select_option(f"#seat-{seat}-kind", "strong")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector("#main #status")
+
+
+def watch_bots(browser: Any, base: str, game_id: str, wanted: int) -> dict[str, Any]:
+    decisions: list[tuple[str, float]] = []
+    page = new_page(browser, decisions)
+    start_bot_table(page, base, game_id)
+    since = page.evaluate("performance.now()")
+    rematches: list[tuple[float, float]] = []
+    deadline = time.monotonic() + WATCH_TIMEOUT_S
+    while len(decisions) < wanted and time.monotonic() < deadline:
+        page.wait_for_timeout(200)   # console events are delivered while Playwright waits
+        if page.query_selector("#end-title") is not None:
+            t0 = page.evaluate("performance.now()")
+            page.evaluate(CLICK_JS, "[data-cmd=rematch]")
+            rematches.append((t0, page.evaluate("performance.now()")))
+    tasks = long_tasks(page, since, rematches)
+    page.context.close()
+    return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
+            "games": len(rematches) + 1}
+
+
+def _percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def bot_figures(game_id: str, seen: dict[str, Any], wanted: int) -> list[tuple[str, str]]:
+    ms, tasks = seen["ms"], seen["tasks"]
+    if not ms:
+        return [(f"{game_id}: strong bot decision", "no decision logged (time-out)")]
+    p95 = _percentile(ms, 0.95)
+    verdict = "met" if p95 <= DECISION_TARGET_MS else "MISSED"
+    short = "" if len(ms) >= wanted else f", only {len(ms)} of {wanted} in {WATCH_TIMEOUT_S} s"
+    over = [d for d in tasks if d > TASK_LIMIT_MS]
+    task_verdict = "met" if not over else "MISSED"
+    return [
+        (f"{game_id}: strong bot decision p50 / p95 / max",
+         f"{statistics.median(ms):.0f} / {p95:.0f} / {max(ms):.0f} ms "
+         f"(n={len(ms)}, {PLAYERS} strong bots, {seen['games']} game(s){short}; "
+         f"target p95 <= {DECISION_TARGET_MS} ms: {verdict})"),
+        (f"{game_id}: longest main-thread task while bots play",
+         f"{max(tasks, default=0):.0f} ms; {len(over)} over {TASK_LIMIT_MS} ms, "
+         f"{len(tasks)} over 50 ms (target none over {TASK_LIMIT_MS} ms: {task_verdict})"),
+    ]
+
+
+# --- share links --------------------------------------------------------------------------------
+def game_link(game_id: str) -> tuple[str, int]:
+    """The ``#g=`` hash of the longest of LINK_GAMES complete easy-bot games, and its moves."""
+    record = max(easy_records(game_id, PLAYERS, LINK_GAMES, seed=2026),
+                 key=lambda r: len(r["actions"]))
+    return fragment(encode(record)), len(record["actions"])
+
+
+def open_link(browser: Any, base: str, hash_: str) -> dict[str, float]:
+    page = new_page(browser)
+    open_app(page, base + hash_)                 # a first visit that opens the link
+    page.wait_for_selector(".link-intro")
+    seen = page.evaluate("window.__seen")
+    out = {"load_ready": seen["html[data-ready]"], "load_link": seen[".link-intro"]}
+    page.evaluate("location.hash = '#/'")        # home, then the same link in the live app
+    page.wait_for_selector(".link-intro", state="detached")
+    out["link"] = page.evaluate(HASH_JS, [hash_, ".link-intro"])
+    out["replay"] = page.evaluate(CLICK_JS, "[data-cmd=link-replay]")
+    out["final"] = page.evaluate(CLICK_JS, "[data-cmd=replay-end]")
+    at, end = page.evaluate("""() => { const s = document.querySelector('#replay-slider');
+                                       return [s.value, s.max]; }""")
+    page.context.close()
+    if at != end or int(end) == 0:
+        raise RuntimeError(f"the replay did not reach the final position ({at}/{end})")
+    return out
+
+
+def link_figures(game_id: str, moves: int, t: dict[str, float]) -> list[tuple[str, str]]:
+    return [
+        (f"{game_id}: page load with a link ({moves} actions)",
+         f"link screen at {t['load_link'] / 1000:.2f} s, ready at "
+         f"{t['load_ready'] / 1000:.2f} s from navigation (the link is decoded during start-up)"),
+        (f"{game_id}: open the link in the running app",
+         f"{t['link']:.0f} ms to the link screen, +{t['replay']:.0f} ms to open the replay, "
+         f"+{t['final']:.0f} ms to the final position "
+         f"(total {t['link'] + t['replay'] + t['final']:.0f} ms)"),
+    ]
+
+
+# --- all together -------------------------------------------------------------------------------
+def load_average() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
+def figures(quick: bool) -> list[tuple[str, str]]:
+    from playwright.sync_api import sync_playwright
+
+    wanted = QUICK_DECISIONS if quick else DECISIONS
+    links = {game_id: game_link(game_id) for game_id in GAMES}
+    rows = [("load average at start", load_average())]
+    with tempfile.TemporaryDirectory(prefix="rituels-bench-") as tmp:
+        # A private build: other people's test runs rebuild dist/ while we measure.
+        site = Path(tmp) / "site"
+        build.build(site)
+        server, base = serve_in_thread(site)
+        try:
+            with sync_playwright() as pw:
+                browser = launch_chromium(pw)
+                for game_id in GAMES:
+                    rows += bot_figures(game_id, watch_bots(browser, base, game_id, wanted),
+                                        wanted)
+                for game_id in GAMES:
+                    hash_, moves = links[game_id]
+                    rows += link_figures(game_id, moves, open_link(browser, base, hash_))
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    rows.append(("load average at end", load_average() + " (shared machine: figures are "
+                                                         "pessimistic)"))
+    return rows
+
+
+if __name__ == "__main__":  # how bench.py runs it in the test venv: figures as JSON
+    print(json.dumps(figures("--quick" in sys.argv[1:])))
