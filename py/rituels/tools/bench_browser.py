@@ -1,5 +1,6 @@
 """Browser start-up figures: headless Chromium time-to-ready of the app against a bare PyScript
-page on the same self-hosted runtime (dist/bench/), cold and warm.
+page on the same self-hosted runtime (dist/bench/), cold and warm, the two pages alternating
+so that both see the same machine load.
 
 - cold: a fresh browser context (empty HTTP cache, no service worker), first visit;
 - warm: a reload in that context once everything is cached (for the app: its service worker
@@ -18,6 +19,7 @@ import argparse
 import json
 import statistics
 from pathlib import Path
+from typing import NamedTuple
 
 from rituels.tools import build
 from rituels.tools.browser import launch_chromium
@@ -31,11 +33,19 @@ READY_PROBE_JS = """new MutationObserver((_, obs) => {
     if (document.documentElement.hasAttribute('data-ready')) {
         window.__readyAt = performance.now(); obs.disconnect(); }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});"""
+# The floor the app is compared with: PyScript + Pyodide from the same files, with the same
+# preload hints as the app's page (so the ratio measures the app's own cost, not the hints).
 BARE_PAGE = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>Bare PyScript page (benchmark)</title>
+<link rel="modulepreload" href="../runtime/pyscript/core.js">
+<link rel="modulepreload" href="../runtime/pyodide/pyodide.mjs">
+<link rel="modulepreload" href="../runtime/pyodide/pyodide.asm.mjs">
+<link rel="preload" href="../runtime/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>
+<link rel="preload" href="../runtime/pyodide/python_stdlib.zip" as="fetch" crossorigin>
+<link rel="preload" href="../runtime/pyodide/pyodide-lock.json" as="fetch" crossorigin>
 <script type="module" src="../runtime/pyscript/core.js"></script>
 </head>
 <body>
@@ -78,27 +88,28 @@ def _wait_offline_cache(page) -> None:
         timeout=READY_TIMEOUT_MS, polling=250)
 
 
-def measure(browser, url: str, runs: int, app: bool) -> dict[str, list[float]]:
-    """``runs`` cold visits, each followed by one warm reload; times in ms."""
-    cold, warm, paint = [], [], []
-    for _ in range(runs):
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-        context.add_init_script(READY_PROBE_JS)
-        page = context.new_page()
-        page.goto(url)
-        cold.append(_ready_ms(page))
-        paint.append(page.evaluate("""(performance.getEntriesByName('first-contentful-paint')[0]
-                                       || {startTime: NaN}).startTime"""))
-        if app:
-            _wait_offline_cache(page)
-        page.reload()
-        warm.append(_ready_ms(page))
-        context.close()
-    return {"cold": cold, "warm": warm, "paint": paint}
+class Visit(NamedTuple):
+    """Times of one visit, in ms since navigation start."""
+    cold: float   # ready, first visit
+    warm: float   # ready, reload
+    paint: float  # first contentful paint, first visit
 
 
-def _median(values: list[float]) -> str:
-    return f"{statistics.median(values) / 1000:.2f} s"
+def visit(browser, url: str, app: bool) -> Visit:
+    """One cold visit in a fresh context, then one warm reload."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    context.add_init_script(READY_PROBE_JS)
+    page = context.new_page()
+    page.goto(url)
+    cold = _ready_ms(page)
+    paint = page.evaluate("""(performance.getEntriesByName('first-contentful-paint')[0]
+                              || {startTime: NaN}).startTime""")
+    if app:
+        _wait_offline_cache(page)
+    page.reload()
+    warm = _ready_ms(page)
+    context.close()
+    return Visit(cold, warm, paint)
 
 
 def figures(quick: bool) -> list[tuple[str, str]]:
@@ -111,26 +122,34 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
-            # One throw-away visit each so the first measured run does not pay for the
-            # browser's own warm-up (process start, font and code caches).
-            measure(browser, base + "bench/", 1, app=False)
-            bare = measure(browser, base + "bench/", runs, app=False)
-            app = measure(browser, base, runs, app=True)
+            # One throw-away visit so the first measured run does not pay for the browser's
+            # own warm-up (process start, font caches).
+            visit(browser, base + "bench/", app=False)
+            # Alternate the two pages so both see the same machine load.
+            bare, app = [], []
+            for _ in range(runs):
+                bare.append(visit(browser, base + "bench/", app=False))
+                app.append(visit(browser, base, app=True))
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    ratio = statistics.median(app["warm"]) / statistics.median(bare["warm"])
-    cold_ratio = statistics.median(app["cold"]) / statistics.median(bare["cold"])
+
+    def median(visits: list[Visit], what: str) -> float:
+        return statistics.median(getattr(v, what) for v in visits)
+
+    def seconds(visits: list[Visit], what: str) -> str:
+        return f"{median(visits, what) / 1000:.2f} s (median of {runs})"
+
+    ratio = median(app, "warm") / median(bare, "warm")
     verdict = "met" if ratio <= TARGET_RATIO else "MISSED"
-    n = f"median of {runs}"
     return [
-        ("app first paint, cold", f"{_median(app['paint'])} ({n})"),
-        ("app ready, cold", f"{_median(app['cold'])} ({n})"),
-        ("app ready, warm", f"{_median(app['warm'])} ({n})"),
-        ("bare PyScript page ready, cold", f"{_median(bare['cold'])} ({n})"),
-        ("bare PyScript page ready, warm", f"{_median(bare['warm'])} ({n})"),
-        ("app cold / bare cold", f"{cold_ratio:.2f}"),
+        ("app first paint, cold", seconds(app, "paint")),
+        ("app ready, cold", seconds(app, "cold")),
+        ("app ready, warm", seconds(app, "warm")),
+        ("bare PyScript page ready, cold", seconds(bare, "cold")),
+        ("bare PyScript page ready, warm", seconds(bare, "warm")),
+        ("app cold / bare cold", f"{median(app, 'cold') / median(bare, 'cold'):.2f}"),
         ("app warm / bare warm", f"{ratio:.2f} (target <= {TARGET_RATIO}: {verdict})"),
     ]
 
