@@ -3,12 +3,9 @@
 import html
 import json
 
-import pytest
-
 from rituels.app.controller import LANG_KEY, App
-from rituels.app.saves import INDEX_KEY, RECORD_PREFIX
+from rituels.app.saves import RECORD_PREFIX
 from rituels.app.storage import MemoryStorage
-from rituels.engine.record import replay
 
 
 def html_text(app):

@@ -6,7 +6,7 @@ import pytest
 
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
-from rituels.screens import home, newgame, play, rules
+from rituels.screens import home, play, rules
 
 EVIL = "<img src=x onerror=alert(1)>"
 ESCAPED = "&lt;img src=x onerror=alert(1)&gt;"

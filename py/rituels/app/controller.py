@@ -30,6 +30,7 @@ from rituels.engine.record import RecordError, new_record
 from rituels.engine.state import CHANCE, IllegalAction, NotationError, sample_chance
 from rituels.i18n import DEFAULT_LANG, LANGS, t
 from rituels.screens import home, layout, newgame, play, rules
+from rituels.viewkit import ViewContext
 
 PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
 SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
@@ -520,8 +521,7 @@ def broken_screen(app: App) -> str:
     return play.render_broken(app.lang, **(app.broken or {}))
 
 
-def _plain_ctx(app: App) -> Any:
-    from rituels.viewkit import ViewContext
+def _plain_ctx(app: App) -> ViewContext:
     return ViewContext(lang=app.lang, animate=False)
 
 

@@ -1,5 +1,5 @@
 """Browser start-up figures: headless Chromium time-to-ready of the app against a bare PyScript
-page on the same self-hosted runtime (dist/bench/), cold and warm, the two pages alternating
+page on the same self-hosted runtime (bench/ in a private build of the site), cold and warm, the two pages alternating
 so that both see the same machine load.
 
 - cold: a fresh browser context (empty HTTP cache, no service worker), first visit;
@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 from rituels.tools import build
 from rituels.tools.browser import launch_chromium
-from rituels.tools.paths import DIST
 from rituels.tools.serve import QuietHandler, serve_in_thread
 
 TARGET_RATIO = 1.25
@@ -40,6 +40,7 @@ BARE_PAGE = """<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>Bare PyScript page (benchmark)</title>
+<link rel="icon" href="data:,">
 <link rel="modulepreload" href="../runtime/pyscript/core.js">
 <link rel="modulepreload" href="../runtime/pyodide/pyodide.mjs">
 <link rel="modulepreload" href="../runtime/pyodide/pyodide.asm.mjs">
@@ -65,7 +66,7 @@ class CachingHandler(QuietHandler):
 
 
 def write_bare_page(site: Path) -> None:
-    """dist/bench/: a hello-world PyScript page on the app's own runtime copy."""
+    """<site>/bench/: a hello-world PyScript page on the app's own runtime copy."""
     bench = site / "bench"
     bench.mkdir(exist_ok=True)
     (bench / "index.html").write_text(BARE_PAGE, encoding="utf-8")
@@ -115,9 +116,13 @@ def visit(browser, url: str, app: bool) -> Visit:
 def figures(quick: bool) -> list[tuple[str, str]]:
     from playwright.sync_api import sync_playwright
 
-    build.build(DIST)
-    write_bare_page(DIST)
-    server, base = serve_in_thread(DIST, handler=CachingHandler)
+    # A private copy of the site: a `serve` or `test` run rebuilding dist/ meanwhile cannot
+    # disturb the measurement.
+    tmp = tempfile.TemporaryDirectory(prefix="rituels-bench-")
+    site = Path(tmp.name) / "dist"
+    build.build(site)
+    write_bare_page(site)
+    server, base = serve_in_thread(site, handler=CachingHandler)
     runs = 2 if quick else 5
     try:
         with sync_playwright() as pw:
@@ -134,6 +139,7 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     finally:
         server.shutdown()
         server.server_close()
+        tmp.cleanup()
 
     def median(visits: list[Visit], what: str) -> float:
         return statistics.median(getattr(v, what) for v in visits)

@@ -18,9 +18,6 @@ from rituels.engine.state import CHANCE, GameState, sample_chance
 from rituels.wongar import data as D
 from rituels.wongar.rules import ADJ, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES, WongarState
 
-CARD_STEPS = ("double", "effect")  # the steps that finish a ritual card
-GREEDY_CHAIN_DEPTH = 2
-
 __all__ = ["RandomBot", "StrongBot", "evaluate"]
 
 # Heuristic weights (points-equivalents).
@@ -33,6 +30,11 @@ BOTH_CARD_HERE = 0.6           # a face-up ancestor/elder card brings both figur
 BONUS_CERTAINTY = (0.35, 0.65)  # end-bonus weight: at the start, growth until the end
 PENDING_TOKEN_VALUE = 0.9      # a token the player on turn is about to place
 TIED_BONUS = 0.6               # a tied lead in area cards shares the bonus
+
+# Greedy steps in rollouts look through a ritual card's follow-up steps (depth 2: a double's
+# type and mode, then its action).
+CARD_STEPS = ("double", "effect")
+GREEDY_CHAIN_DEPTH = 2
 
 
 def _area_stakes(s: WongarState, progress: float) -> list[float]:
@@ -156,7 +158,7 @@ class StrongBot(Bot):
         """Play on until the current turn (with its ceremony) is over."""
         mark = (sim.round, sim.turn_index)
         rng = self.rng
-        while (sim.phase == "turn" and (sim.round, sim.turn_index) == mark):
+        while sim.phase == "turn" and (sim.round, sim.turn_index) == mark:
             p = sim.current_player()
             if p == CHANCE:
                 sim.apply(sample_chance(sim, rng))
