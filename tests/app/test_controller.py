@@ -291,3 +291,22 @@ def test_new_game_from_a_game_keeps_its_table(fake_game, make_app):
     assert app.route == ("new", "fake-race")
     assert app.draft["seats"][:2] == [{"kind": "human", "name": "Ada"},
                                       {"kind": "strong", "name": s.names[1]}]
+
+
+def test_bot_speed_is_chosen_in_the_dialog_and_remembered(fake_game, make_app, storage):
+    from rituels.app.controller import PACE_KEY
+    app = make_app()
+    app.navigate("#/new/fake-race")
+    assert 'name="pace"' in app.render()
+    app.click({"cmd": "start", "form": form_for(app, pace="slow")})
+    assert app.pace_s == 1.2 and storage.get(PACE_KEY) == "1.2"
+    # left as it was, a finer stored pace is kept (the dialog shows the nearest choice)
+    storage.set(PACE_KEY, "0.05")
+    again = App(storage, "", pace_s=0.6)
+    again.navigate("#/new/fake-race")
+    again.click({"cmd": "start", "form": form_for(again, pace="fast")})
+    assert storage.get(PACE_KEY) == "0.05" and again.pace_s == 0.05
+    # no bot at the table: no speed to choose
+    again.navigate("#/new/fake-race")
+    again.change({"form": form_for(again, **{"seat-1-kind": "human"})})
+    assert 'name="pace"' not in again.render()

@@ -273,6 +273,14 @@ class App:
             self.saving_off = True
         self.changed = True
 
+    def set_pace(self, seconds: float) -> None:
+        """The bots' pace, remembered like the language."""
+        self.pace_s = seconds
+        try:
+            self.storage.set(PACE_KEY, str(seconds))
+        except StorageError:
+            self.saving_off = True
+
     # --- games ---------------------------------------------------------------------------
     def open_record(self, save_id: str, record: dict[str, Any]) -> None:
         """Make ``record`` the game on screen (replayed; RecordError if it is damaged)."""
@@ -540,8 +548,9 @@ def _new(app: App, game_id: str) -> None:
         app.notice("app.notice.no_game")
         return
     s = app.session
-    app.draft = (newgame.draft_from_record(game, s.record)
-                 if s is not None and s.record["game"] == game_id else newgame.default_draft(game))
+    app.draft = (newgame.draft_from_record(game, s.record, app.pace_s)
+                 if s is not None and s.record["game"] == game_id
+                 else newgame.default_draft(game, app.pace_s))
     app.screen = new_game_screen
     app.effects.append({"type": "focus", "target": "#dialog-title"})
 
@@ -599,6 +608,9 @@ def _cmd_start(app: App, data: dict) -> None:
     app.draft = newgame.read_form(app.draft, data.get("form") or {})
     try:
         seats, options = newgame.to_setup(app.draft, app.lang)
+        pace = newgame.chosen_pace(app.draft)
+        if pace is not None:
+            app.set_pace(pace)
         app.start_game(app.draft["game"], seats, options)
     except (ValueError, RecordError) as exc:
         app.notice("app.notice.bad_setup", reason=str(exc))

@@ -17,11 +17,28 @@ from rituels.viewkit import attrs, esc
 KINDS = ("human", "easy", "strong")
 
 
-def default_draft(game: Game) -> dict[str, Any]:
+# The bots' pace: seconds per automatic move (a player setting the app stores).
+PACES = (("slow", 1.2), ("normal", 0.6), ("fast", 0.25))
+
+
+def pace_name(seconds: float) -> str:
+    return min(PACES, key=lambda p: abs(p[1] - seconds))[0]
+
+
+def chosen_pace(draft: dict[str, Any]) -> float | None:
+    """The pace picked in the dialog, or None if it was left as it was when the dialog
+    opened (a finer stored value is then kept)."""
+    if draft["pace"] == draft["pace_at_open"]:
+        return None
+    return dict(PACES)[draft["pace"]]
+
+
+def default_draft(game: Game, pace_s: float = 0.6) -> dict[str, Any]:
     seats = [{"kind": "human" if i == 0 else "easy", "name": ""}
              for i in range(game.max_players)]
     return {"game": game.id, "count": game.default_players, "seats": seats,
-            "options": {o.key: o.default for o in game.options}}
+            "options": {o.key: o.default for o in game.options},
+            "pace": pace_name(pace_s), "pace_at_open": pace_name(pace_s)}
 
 
 def layout_key(draft: dict[str, Any]) -> tuple:
@@ -31,9 +48,10 @@ def layout_key(draft: dict[str, Any]) -> tuple:
             tuple(sorted((k, str(v)) for k, v in draft["options"].items())))
 
 
-def draft_from_record(game: Game, record: dict[str, Any]) -> dict[str, Any]:
+def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.6
+                      ) -> dict[str, Any]:
     """A draft with the seats and options of a game just played ("new game" from a game)."""
-    draft = default_draft(game)
+    draft = default_draft(game, pace_s)
     draft["count"] = len(record["seats"])
     for i, seat in enumerate(record["seats"][:len(draft["seats"])]):
         draft["seats"][i] = {"kind": seat["bot"] or "human", "name": seat["name"]}
@@ -79,7 +97,10 @@ def read_form(draft: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
     """A new draft with the form's values (anything malformed keeps the previous value)."""
     game = get_game(draft["game"])
     out = {"game": draft["game"], "count": draft["count"],
-           "seats": [dict(s) for s in draft["seats"]], "options": dict(draft["options"])}
+           "seats": [dict(s) for s in draft["seats"]], "options": dict(draft["options"]),
+           "pace": draft["pace"], "pace_at_open": draft["pace_at_open"]}
+    if form.get("pace") in dict(PACES):
+        out["pace"] = form["pace"]
     try:
         count = int(str(form.get("count", out["count"])))
         if game.min_players <= count <= game.max_players:
@@ -171,6 +192,11 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
                          for o in options)
         options_markup = (f'<fieldset class="options"><legend>{esc(t(lang, "app.newgame.options"))}'
                           f'</legend>{fields}</fieldset>')
+    pace_markup = ""
+    if any(seat["kind"] != "human" for seat in draft["seats"][:draft["count"]]):
+        paces = [(name, t(lang, f"app.newgame.pace.{name}")) for name, _ in PACES]
+        pace_markup = _select("pace", t(lang, "app.newgame.pace"), paces, draft["pace"],
+                              " pace")
     return (
         '<div class="overlay">'
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">'
@@ -180,7 +206,7 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
-        f'{options_markup}'
+        f'{pace_markup}{options_markup}'
         '<div class="dialog-actions">'
         f'<button type="button" class="btn" data-cmd="close" data-escape>{esc(t(lang, "app.newgame.cancel"))}</button>'
         f'<button type="submit" class="btn btn-primary" data-cmd="start">{esc(t(lang, "app.newgame.start"))}</button>'

@@ -47,7 +47,11 @@ def ensure_venv() -> str:
     wanted = hashlib.sha256("\n".join(requirements).encode()).hexdigest()
     if not os.path.exists(venv_python()):
         print(f"test: creating {VENV}", flush=True)
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise SystemExit(f"test: cannot create {VENV} ({exc}); on Debian install "
+                             "python3-venv (apt-get install python3-venv)") from None
     if not stamp.exists() or stamp.read_text().strip() != wanted:
         _run([venv_python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
               *requirements])

@@ -133,12 +133,13 @@ class StrongBot(Bot):
             for action in actions:
                 sim = world.clone()
                 sim.apply(action)
-                self._finish_turn(sim, player)
+                # A rollout can take longer than one slice: it yields between its steps.
+                yield from self._finish_turn(sim, player, deadline)
                 scores.append(evaluate(sim, player))
                 if deadline.yield_due():
                     yield None
-                    if self._out_of_time(done, deadline):
-                        break
+                if self._out_of_time(done, deadline):
+                    break
             if len(scores) < len(actions):
                 break  # out of time: the unfinished world is dropped
             totals = [t + x for t, x in zip(totals, scores)]
@@ -154,8 +155,9 @@ class StrongBot(Bot):
             return done >= self.iterations
         return done >= self.max_iterations or self._out_of_time(done, deadline)
 
-    def _finish_turn(self, sim: WongarState, me: int) -> None:
-        """Play on until the current turn (with its ceremony) is over."""
+    def _finish_turn(self, sim: WongarState, me: int, deadline: Deadline) -> Think:
+        """Play on until the current turn (with its ceremony) is over, giving the page a turn
+        whenever a slice is used up."""
         mark = (sim.round, sim.turn_index)
         rng = self.rng
         while sim.phase == "turn" and (sim.round, sim.turn_index) == mark:
@@ -163,22 +165,34 @@ class StrongBot(Bot):
             if p == CHANCE:
                 sim.apply(sample_chance(sim, rng))
             elif p == me:
-                sim.apply(self._greedy(sim, me))
+                sim.apply((yield from self._greedy(sim, me, deadline)))
             else:
                 sim.apply(rng.choice(sim.legal_actions()))
+            if deadline.yield_due():
+                yield None
 
-    def _greedy(self, sim: WongarState, me: int) -> Any:
+    def _greedy(self, sim: WongarState, me: int, deadline: Deadline) -> Think:
         """Best action by the heuristic, looking through the steps of a ritual card (a card
-        is worth playing only for its effect). Used for my own later steps in a rollout."""
+        is worth playing only for its effect). Used for my own later steps in a rollout.
+        A generator like ``think``: the look-ahead can outlast one slice."""
         actions = sim.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        values_ = [self._value_after(sim, a, me, GREEDY_CHAIN_DEPTH) for a in actions]
+        values_ = []
+        for a in actions:
+            values_.append((yield from self._value_after(sim, a, me, GREEDY_CHAIN_DEPTH, deadline)))
         return actions[max(range(len(actions)), key=values_.__getitem__)]
 
-    def _value_after(self, sim: WongarState, action: Any, me: int, depth: int) -> float:
+    def _value_after(self, sim: WongarState, action: Any, me: int, depth: int,
+                     deadline: Deadline) -> Think:
         nxt = sim.clone()
         nxt.apply(action)
+        if deadline.yield_due():
+            yield None
         if depth and nxt.step in CARD_STEPS and nxt.current_player() == me:
-            return max(self._value_after(nxt, a, me, depth - 1) for a in nxt.legal_actions())
+            best = None
+            for a in nxt.legal_actions():
+                v = yield from self._value_after(nxt, a, me, depth - 1, deadline)
+                best = v if best is None else max(best, v)
+            return best
         return evaluate(nxt, me)
