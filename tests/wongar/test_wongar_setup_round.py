@@ -112,7 +112,7 @@ def test_ceremony_points_follow_the_time_track_sections(space, elder, ancestor, 
 # --- A round: duty of the ancestors ---------------------------------------------------------
 def test_duty_turns_up_every_pile_without_a_face_up_card_in_area_order():
     s = new_game(start=2)
-    assert s.chance_owner() == 2  # the first player turns the cards
+    assert s.round_first == 2 and s.chance_owner() is None  # public turn-ups: no one's roll
     order = []
     while s.phase == "duty":
         order.append(s.duty_area())
@@ -237,7 +237,7 @@ def test_next_round_starts_with_whoever_now_holds_the_ancestor():
         play(s, "pass")
     for _ in range(2):
         play(s, "take:" + D.AREAS[s.legal_actions()[0][1]], "opt:draw", "draw:disc", "draw:disc")
-    assert s.phase == "duty" and s.round_first == 1 and s.chance_owner() == 1
+    assert s.phase == "duty" and s.round_first == 1 and s.chance_owner() is None
 
 
 def test_taken_area_cards_are_kept_by_the_player():

@@ -266,8 +266,8 @@ class WongarState(GameState):
             return None
         if self.draws_pending:
             return self.drawer
-        if self.phase == "duty":
-            return self.round_first
+        # The duty's turn-ups are public and involve no choice: the table turns them (the
+        # app then reveals them in one go instead of asking for up to ten clicks).
         return None
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
