@@ -5,16 +5,19 @@ from rituels.engine.game import Game, Option
 from rituels.cthulhu_dice.bots import StrongBot
 from rituels.cthulhu_dice.rules import GAME_ID, new_state
 
+_VARIANT = (("mode", "cthulhu"),)  # options that only matter when Cthulhu plays
+
 OPTIONS = (
     Option("mode", "choice", "classic", "cthulhu.opt.mode", choices=("classic", "cthulhu")),
     # Three people: 4 tokens per seat, or two seats each (6 seats).
     Option("three", "choice", "tokens4", "cthulhu.opt.three", choices=("tokens4", "two_seats"),
            players=(3,)),
     # "Cthulhu joue" victory conditions, each on/off (ignored in the classic game).
-    Option("win_drain", "bool", True, "cthulhu.opt.win_drain"),
-    Option("win_target", "bool", True, "cthulhu.opt.win_target"),
-    Option("target", "int", 10, "cthulhu.opt.target", min=5, max=30),
-    Option("win_last", "bool", True, "cthulhu.opt.win_last"),
+    Option("win_drain", "bool", True, "cthulhu.opt.win_drain", when=_VARIANT),
+    Option("win_target", "bool", True, "cthulhu.opt.win_target", when=_VARIANT),
+    Option("target", "int", 10, "cthulhu.opt.target", min=5, max=30,
+           when=_VARIANT + (("win_target", True),)),
+    Option("win_last", "bool", True, "cthulhu.opt.win_last", when=_VARIANT),
 )
 
 GAME = Game(

@@ -25,7 +25,9 @@ GAME_IDS = tuple(_MODULES)
 class Option:
     """One set-up option. ``kind`` is "choice" (one of ``choices``), "bool" or "int"
     (between ``min`` and ``max``). ``label`` is an i18n key; each choice's label is
-    ``f"{label}.{choice}"``. ``players`` restricts the option to those player counts."""
+    ``f"{label}.{choice}"``. ``players`` restricts the option to those player counts; ``when``
+    lists (other option, value) pairs it depends on: the set-up dialog shows it only then (its
+    value is still validated and recorded, so rules can always read it)."""
 
     key: str
     kind: str
@@ -35,9 +37,13 @@ class Option:
     min: int | None = None
     max: int | None = None
     players: tuple[int, ...] = ()
+    when: tuple[tuple[str, Any], ...] = ()
 
     def applies_to(self, num_players: int) -> bool:
         return not self.players or num_players in self.players
+
+    def shown_with(self, options: dict[str, Any]) -> bool:
+        return all(options.get(key) == value for key, value in self.when)
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":

@@ -185,7 +185,8 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
             + _select(f"seat-{i}-kind", t(lang, "app.newgame.kind_of", n=n), kinds, seat["kind"],
                       " seat-kind", hide_label=True)
             + '</li>')
-    options = [opt for opt in game.options if opt.applies_to(draft["count"])]
+    options = [opt for opt in game.options
+               if opt.applies_to(draft["count"]) and opt.shown_with(draft["options"])]
     options_markup = ""
     if options:
         fields = "".join(_option_field(lang, o, draft["options"].get(o.key, o.default))
