@@ -13,8 +13,10 @@ ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
 
 def start_wongar(page, open_app, seats):
     """``seats``: the kind of each seat ("human" or a bot level); seat 0 is named Ada."""
+    open_app(page)
     page.evaluate(f"localStorage.setItem('rituels.pace', '{FAST}')")
-    open_app(page, "#/new/wongar")
+    open_app(page)  # reloaded: the app reads the pace at start
+    page.click("a[href='#/new/wongar']")
     page.wait_for_selector("[role=dialog]")
     page.select_option("#count", str(len(seats)))
     page.fill("#seat-0-name", "Ada")
