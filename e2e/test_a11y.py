@@ -44,9 +44,10 @@ def test_game_screen_and_rules(page, open_app, axe, game):
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
     assert serious(axe(page)) == [], game
-    share = page.query_selector("button[data-cmd=share]")
-    if share is not None:                  # the share dialog, then Escape closes it
-        share.click()
+    if page.query_selector("button[data-cmd=share]") is not None:
+        # The share dialog, then Escape closes it. Clicked by selector, not by element
+        # handle: a bot's move may redraw the screen (and the button) in between.
+        page.click("button[data-cmd=share]")
         page.wait_for_selector("[role=dialog]")
         assert serious(axe(page)) == [], f"{game} share dialog"
         page.keyboard.press("Escape")

@@ -547,10 +547,16 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
                            seals))
     if scene.dice:
         parts.append(_dice_tray(scene, geo, tx))
+    # Once a count is picked the destinations matter most: the bubbles then go beneath the
+    # stones so a bubble never covers (and steals the click of) a highlighted destination.
+    bubbles = _count_bubbles(geo, counts) if counts else ""
+    counted = bool(counts) and any(mark.cls == PICKED for _, mark in counts.options)
+    if counted:
+        parts.append(bubbles)
     parts.append(_temples(scene, geo, tx, marks))
     parts.append(_stones(scene, geo, tx, marks))
-    if counts:
-        parts.append(_count_bubbles(geo, counts))
+    if not counted:
+        parts.append(bubbles)
     parts.append("</svg>")
     return "".join(parts)
 
