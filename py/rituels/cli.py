@@ -27,6 +27,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         print(f"error: {args.file} is not JSON: {exc}", file=sys.stderr)
         return 2
+    except RecursionError:
+        print(f"error: {args.file} is nested too deeply to be a game record", file=sys.stderr)
+        return 2
     try:
         result = replay(data)
     except RecordError as exc:
