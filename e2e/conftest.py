@@ -157,6 +157,23 @@ def recorder(request, page) -> Recorder:
 
 
 @pytest.fixture
+def first_cthulhu_move():
+    """``first_cthulhu_move(page, base)``: start a Cthulhu Dice game on the site at ``base``
+    (default seats) and play the human's first move, waiting until the screen reacts."""
+    def play(page, base: str):
+        page.goto(base + "#/new/cthulhu-dice")
+        page.locator("#app [data-cmd=start]").click()
+        page.wait_for_function("location.hash.startsWith('#/play/')")
+        move = page.locator("#app [data-action]").first
+        move.wait_for()
+        before = page.inner_html("#app")
+        move.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('#app').innerHTML !== before", arg=before)
+    return play
+
+
+@pytest.fixture
 def open_app(base_url):
     def open_app(page, path: str = ""):
         page.goto(base_url + path)

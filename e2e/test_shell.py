@@ -111,7 +111,8 @@ def _version(site) -> str:
     return re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text()).group(1)
 
 
-def test_offline_after_one_visit(page, context, open_app, recorder, base_url):
+def test_offline_after_one_visit(page, context, open_app, recorder, base_url,
+                                 first_cthulhu_move):
     open_app(page)
     wait_until_cached(page, _version(DIST), len(_precache_list()))
 
@@ -121,15 +122,7 @@ def test_offline_after_one_visit(page, context, open_app, recorder, base_url):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
     assert len(recorder.requests) > first_offline
     # A game can be started and played with no network: Cthulhu Dice, first move.
-    page.goto(base_url + "#/new/cthulhu-dice")
-    page.locator("#app [data-cmd=start]").click()
-    page.wait_for_function("location.hash.startsWith('#/play/')")
-    move = page.locator("#app [data-action]").first
-    move.wait_for()
-    before = page.inner_html("#app")
-    move.click()
-    page.wait_for_function("(before) => document.querySelector('#app').innerHTML !== before",
-                           arg=before)
+    first_cthulhu_move(page, base_url)
 
 
 def test_a_new_build_replaces_the_old_one(page, recorder, tmp_path):

@@ -41,16 +41,10 @@ def plain_server(site):
         proc.wait(timeout=10)
 
 
-def test_the_built_folder_runs_from_a_plain_static_server(page, recorder, plain_server):
+def test_the_built_folder_runs_from_a_plain_static_server(page, recorder, plain_server,
+                                                          first_cthulhu_move):
     recorder.allow(plain_server)
-    page.goto(plain_server + "#/new/cthulhu-dice")
+    page.goto(plain_server)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
-    page.locator("#app [data-cmd=start]").click()
-    page.wait_for_function("location.hash.startsWith('#/play/')")
-    move = page.locator("#app [data-action]").first
-    move.wait_for()
-    before = page.inner_html("#app")
-    move.click()
-    page.wait_for_function("(before) => document.querySelector('#app').innerHTML !== before",
-                           arg=before)
+    first_cthulhu_move(page, plain_server)
     assert recorder.problems() == []
