@@ -220,3 +220,24 @@ def test_bench_rejects_unknown_sections_and_reports_missing_ones(capsys, monkeyp
     monkeypatch.setitem(bench.SECTIONS, "wongar", "rituels.wongar.no_such_bench")
     assert bench.main(argparse.Namespace(only="wongar", quick=True)) == 0
     assert "no benchmark yet" in capsys.readouterr().out
+
+
+def test_the_zip_ships_the_home_cards_precomputed(site, tmp_path):
+    """The live home screen reads each game's picture and player counts from the zip, so it
+    imports no game at start-up; what it reads is exactly what the games' code draws."""
+    from rituels.screens import home
+
+    with zipfile.ZipFile(site / "rituels.zip") as zf:
+        zf.extractall(tmp_path)
+        cards = json.loads(zf.read("rituels/screens/home_cards.json"))
+    assert cards == json.loads(json.dumps(home.compute_cards()))
+    assert cards["wongar"]["players"] == [3, 5] and cards["cthulhu-dice"]["players"] == [2, 8]
+    assert all(c["picture"].startswith("<svg") for c in cards.values())
+    # From the unpacked zip, rendering the home screen loads no game module.
+    probe = ("import sys\nfrom rituels.screens import home\nhome.render('fr', [])\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[1:2] in "
+             "(['tuchulcha'], ['wongar'], ['cthulhu_dice'])))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path,
+                          env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -3,6 +3,8 @@ unfinished games to continue. ``first_paint(lang)`` is the same screen before Py
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from rituels.engine.game import GAME_IDS, get_game
@@ -11,26 +13,56 @@ from rituels.screens.layout import page
 from rituels.viewkit import attrs, esc
 
 MAX_CONTINUE = 6
+# Written into the shipped package by the build: each game's card picture and player counts,
+# so the live home screen imports (and Pyodide compiles) no game's code at start-up.
+CARDS_FILE = Path(__file__).with_name("home_cards.json")
+_NO_PICTURE = ('<svg viewBox="0 0 100 100" aria-hidden="true"><circle cx="50" cy="50" r="34" '
+               'fill="none" stroke="currentColor" stroke-width="4"/></svg>')
+_cards: dict[str, dict[str, Any]] | None = None
+
+
+def compute_cards() -> dict[str, dict[str, Any]]:
+    """Each game's home-card picture and player counts, from the games' own code. A game whose
+    code is missing or broken gets a neutral glyph and no player line, never a broken home."""
+    from rituels.app.session import load_view  # lazy: loads the game's view module
+    cards: dict[str, dict[str, Any]] = {}
+    for game_id in GAME_IDS:
+        card: dict[str, Any] = {"picture": _NO_PICTURE, "players": None}
+        try:
+            card["picture"] = load_view(game_id).thumbnail()
+        except Exception:
+            pass
+        try:
+            game = get_game(game_id)
+            card["players"] = [game.min_players, game.max_players]
+        except Exception:
+            pass
+        cards[game_id] = card
+    return cards
+
+
+def _card(game_id: str) -> dict[str, Any]:
+    global _cards
+    if _cards is None:
+        try:
+            _cards = json.loads(CARDS_FILE.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # running from source (tests, the build itself)
+            _cards = compute_cards()
+    return _cards.get(game_id) or {"picture": _NO_PICTURE, "players": None}
 
 
 def _players_line(lang: str, game_id: str) -> str:
-    try:
-        game = get_game(game_id)
-    except Exception:  # the game's code is missing or broken: the card just omits the line
+    players = _card(game_id)["players"]
+    if not players:
         return ""
-    if game.min_players == game.max_players:
-        return t(lang, "app.home.players_exact", n=game.min_players)
-    return t(lang, "app.home.players_range", min=game.min_players, max=game.max_players)
+    low, high = players
+    if low == high:
+        return t(lang, "app.home.players_exact", n=low)
+    return t(lang, "app.home.players_range", min=low, max=high)
 
 
 def _thumbnail(game_id: str) -> str:
-    """The game's own picture; a neutral glyph while its view is not available."""
-    from rituels.app.session import load_view  # lazy: only the game's view module loads
-    try:
-        return load_view(game_id).thumbnail()
-    except Exception:  # a game whose view fails to load must not take the home screen down
-        return ('<svg viewBox="0 0 100 100" aria-hidden="true"><circle cx="50" cy="50" r="34" '
-                'fill="none" stroke="currentColor" stroke-width="4"/></svg>')
+    return _card(game_id)["picture"]
 
 
 def _link(label: str, href: str, cls: str, loading: bool, **extra: Any) -> str:

@@ -98,18 +98,28 @@ def _check_syntax(path: Path, name: str) -> None:
         raise BuildError(f"{path}:{exc.lineno}: {exc.msg}") from None
 
 
+def _zip_entry(name: str) -> zipfile.ZipInfo:
+    """A zip entry with a fixed timestamp, so equal content gives equal bytes."""
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
 def write_package_zip(dest: Path) -> None:
     """rituels.zip with entries ``rituels/...``; fixed timestamps so equal code gives equal
     bytes (and so the same service-worker cache version)."""
+    from rituels.screens import home
+
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for path in _package_files():
             name = "rituels/" + path.relative_to(PACKAGE).as_posix()
             if path.suffix == ".py":
                 _check_syntax(path, name)
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(_zip_entry(name), path.read_bytes())
+        # The home cards, precomputed: the live home then imports no game at start-up.
+        zf.writestr(_zip_entry("rituels/screens/" + home.CARDS_FILE.name),
+                    json.dumps(home.compute_cards(), sort_keys=True))
 
 
 def first_paint(lang: str = "fr") -> str:
