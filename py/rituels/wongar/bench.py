@@ -6,8 +6,8 @@ import random
 import statistics
 import time
 
-from rituels.engine.bots import Bot, RandomBot, decide
-from rituels.engine.state import CHANCE, GameState, sample_chance
+from rituels.engine.bots import Bot, RandomBot, play_game
+from rituels.engine.state import GameState
 from rituels.wongar.bots import StrongBot
 from rituels.wongar.game import GAME
 
@@ -18,15 +18,8 @@ BENCH_ITERATIONS = 2       # redrawn worlds per decision in the 300-game strengt
 
 
 def play(bots: list[Bot], rng: random.Random, options: dict | None = None) -> GameState:
-    """One game; chance sampled from ``rng``."""
-    state = GAME.start(len(bots), options)
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(decide(bots[player], state, player))
-    return state
+    """One game; chance sampled from ``rng`` (the engine's self-play driver)."""
+    return play_game(GAME, bots, options, rng)[0]
 
 
 def games_per_second(seconds: float, variant: str = "basic") -> float:
