@@ -13,6 +13,7 @@ from rituels.engine import CHANCE, get_game, sample_chance
 from rituels.viewkit import ViewContext
 from rituels.wongar import data as D
 from rituels.wongar import geometry, view
+from rituels.wongar.rules import WongarState
 from rituels.wongar.words import of_area
 
 I18N = Path(__file__).resolve().parents[2] / "py" / "rituels" / "i18n"
@@ -238,15 +239,25 @@ def test_thumbnail_is_an_svg_picture():
     assert pic.startswith("<svg") and pic.endswith("</svg>") and 'role="img"' in pic
 
 
-def test_the_draw_button_says_what_is_drawn_or_turned_up():
-    duty = next(s for s in _chance_states(4, 12) if s.phase == "duty")
-    ctx = ctx_for(duty, lang="fr")
-    assert view.roll_label(duty, ctx) == f"Retourner la carte {of_area(ctx, duty.duty_area())}"
-    # French elides before a vowel.
+def test_draws_and_turn_ups_ask_nobody_for_a_click():
+    # No decision in a draw or a turn-up (rules: "draws the top ritual card", "turns up"):
+    # the app performs them itself, each with a log line saying who drew.
+    states = list(_chance_states(4, 12))
+    assert any(s.draws_pending for s in states) and any(s.phase == "duty" for s in states)
+    assert all(s.chance_owner() is None for s in states)
+    assert not hasattr(view, "roll_label")
+    draw = next(s for s in states if s.draws_pending)
+    after = draw.clone()
+    after.apply(next(a for a in draw.legal_actions() if a[1] != D.RITUAL_KINDS.index("scorpion")))
+    ctx = ctx_for(draw, lang="en")
+    assert view.describe(draw, ("draw", 0), after, ctx) == [
+        f"{ctx.name(draw.drawer)} draws a ritual card."]
+
+
+def test_french_elides_area_names():
+    ctx = ctx_for(WongarState(4), lang="fr")
     assert of_area(ctx, D.AREAS.index("emu")) == "d'Émeu"
     assert of_area(ctx, D.AREAS.index("lizard")) == "de Lézard"
-    draw = next(s for s in _chance_states(4, 12) if s.draws_pending)
-    assert view.roll_label(draw, ctx_for(draw, lang="en")) == "Draw a ritual card"
 
 
 def _chance_states(n, seed):

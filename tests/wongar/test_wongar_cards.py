@@ -42,7 +42,7 @@ def test_token_card_option_one_more_token_and_one_ritual_card():
     s = turn_with(emu="disc")
     play(s, "take:emu", "opt:one", "place:hand")
     assert s.tokens[HAND][0] == [1, 0, 0]
-    assert s.current_player() == CHANCE and s.chance_owner() == 0 and s.draws_pending == 1
+    assert s.current_player() == CHANCE and s.drawer == 0 and s.draws_pending == 1
     play(s, "draw:double")
     assert s.hands[0] == [0, 0, 0, 1, 0] and s.current_player() == 1
 
@@ -50,7 +50,7 @@ def test_token_card_option_one_more_token_and_one_ritual_card():
 def test_token_card_option_two_ritual_cards():
     s = turn_with(emu="cylinder")
     play(s, "take:emu", "opt:draw")
-    assert s.draws_pending == 2 and s.chance_owner() == 0
+    assert s.draws_pending == 2 and s.drawer == 0
     play(s, "draw:disc", "draw:cube")
     assert s.hands[0] == [1, 1, 0, 0, 0] and s.tokens[EMU][0] == [0, 0, 1]
 
@@ -147,7 +147,7 @@ def test_ancestor_elder_card_taken_by_the_ancestor_holder_moves_both_figures():
 def test_four_cards_card_draws_four_ritual_cards():
     s = turn_with(fish="four")
     play(s, "take:fish")
-    assert s.draws_pending == 4 and s.chance_owner() == 0
+    assert s.draws_pending == 4 and s.drawer == 0
     play(s, "draw:disc", "draw:cube", "draw:cube", "draw:double")
     assert s.hands[0] == [1, 2, 0, 1, 0] and s.current_player() == 1
     check_accounting(s)
@@ -176,4 +176,4 @@ def test_pending_describes_the_decision_for_views():
     play(s, "place:emu", "place:emu")
     play(s, "take:fish", "opt:one", "place:fish")
     info = s.pending()
-    assert info["player"] is None and info["drawing"] == 1 and info["chance_owner"] == 1
+    assert info["player"] is None and info["drawing"] == 1 and info["chance_owner"] is None

@@ -113,29 +113,78 @@ def test_double_places_two_tokens_from_the_supply():
     assert s.discard[3] == 1
 
 
-def test_double_performs_two_different_actions_with_one_type():
+def test_double_places_fewer_when_the_supply_runs_out():
+    s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("emu", 0, "cylinder", 11)],
+                 hands={0: {"double": 1}})
+    play(s, "play:double", "double:cylinder:place")
+    assert s.tokens[KANGAROO][0] == [1, 0, 1] and s.supply[0][2] == 0
+
+
+def test_double_moves_two_tokens_in_or_out_and_never_removes():
+    # Rules: "move two of your tokens of that type, each one either out of the ceremony area
+    # to an adjacent area or from an adjacent area into it"; "a double never removes".
     s = ceremony(0, tokens=[("kangaroo", 0, "cube", 1), ("kangaroo", 1, "cube", 2),
                             ("hand", 0, "cube", 1)],
                  hands={0: {"double": 1}})
-    play(s, "play:double", "double:cube:act")
+    play(s, "play:double")
+    assert legal(s) == ["double:disc:place", "double:cube:place", "double:cube:act",
+                        "double:cylinder:place"]
+    play(s, "double:cube:act")
     assert s.effect_left == 2
-    play(s, "remove:1")
-    # "Two of the three actions": removing again is not offered.
-    assert legal(s) == ["out:emu", "out:lizard", "out:hand", "in:hand"]
+    assert legal(s) == ["out:emu", "out:lizard", "out:hand", "in:hand"]  # no "remove:1"
     play(s, "in:hand")
-    assert s.tokens[KANGAROO][0][1] == 2 and s.tokens[KANGAROO][1][1] == 1
-    assert s.supply[1][1] == 15 - 1
+    play(s, "out:emu")  # one way, then the other
+    assert s.tokens[KANGAROO][0][1] == 1 and s.tokens[EMU][0][1] == 1
+    assert s.tokens[HAND][0][1] == 0 and s.tokens[KANGAROO][1][1] == 2  # 1 keeps both cubes
     check_accounting(s)
 
 
-def test_double_second_action_is_skipped_when_impossible():
-    s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("kangaroo", 1, "cube", 1)],
-                 hands={0: {"double": 1, "disc": 1}, 1: {"cube": 1}})
-    play(s, "play:double", "double:cube:act", "remove:1")
-    # No other cube action is possible: the second action lapses; 1's cube card has no target
-    # either, so 1 passes and 0 plays on alone.
-    assert s.step == "ceremony" and s.cer_active == [0] and s.current_player() == 0
-    assert s.effect_left == 0
+def test_double_may_make_the_same_move_twice():
+    s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("hand", 0, "cylinder", 1),
+                            ("lizard", 0, "cylinder", 1)],
+                 hands={0: {"double": 1}})
+    play(s, "play:double", "double:cylinder:act", "in:hand")
+    assert "in:lizard" in legal(s)
+    play(s, "in:lizard")
+    assert s.tokens[KANGAROO][0] == [1, 0, 2] and s.tokens[LIZARD][0] == [0, 0, 0]
+    t = ceremony(0, tokens=[("kangaroo", 0, "cube", 2)], hands={0: {"double": 1}})
+    play(t, "play:double", "double:cube:act", "out:emu", "out:emu")
+    assert t.tokens[KANGAROO][0] == [0, 0, 0] and t.tokens[EMU][0] == [0, 2, 0]
+    check_accounting(t)
+
+
+def test_double_moves_two_different_tokens():
+    # "Two of your tokens": the token moved first does not move again (in and back out).
+    s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("hand", 0, "cube", 1)],
+                 hands={0: {"double": 1, "disc": 1}})
+    play(s, "play:double", "double:cube:act", "in:hand")
+    # The only cube here is the one just moved in, and no other cube is next door: the
+    # second move lapses and the ceremony goes on.
+    assert s.step == "ceremony" and s.effect_left == 0
+    assert s.tokens[KANGAROO][0] == [1, 1, 0] and s.tokens[HAND][0] == [0, 0, 0]
+    t = ceremony(0, tokens=[("kangaroo", 0, "cube", 1)], hands={0: {"double": 1}})
+    play(t, "play:double", "double:cube:act", "out:emu")
+    # The cube now on Émeu may not come back by the same double: the move lapses and, with no
+    # card left, 0 passes; the ceremony is over.
+    assert t.tokens[EMU][0][1] == 1 and t.tokens[KANGAROO][0][1] == 0 and t.step == "take"
+
+
+def test_double_offers_no_type_that_only_the_opponents_have_there():
+    # With an empty supply, a double can only move the player's own tokens (it never
+    # removes): the opponent's disc offers nothing.
+    s = to_turns(new_game(4, start=0), emu="ancestor")
+    clear_map(s)
+    put(s, "kangaroo", 1, "disc", 1)
+    put(s, "kangaroo", 0, "cube", 1)
+    for p in range(4):
+        set_hand(s, p)
+    set_hand(s, 0, double=1)
+    s.supply[0] = [0, 0, 0]
+    s.changed()
+    play(s, "take:emu", "move:kangaroo")
+    assert legal(s) == ["play:double", "pass"]  # the cube can still move
+    play(s, "play:double")
+    assert legal(s) == ["double:cube:act"]
 
 
 # --- Scoring ---------------------------------------------------------------------------------

@@ -161,11 +161,13 @@ def test_privilege_the_elder_holder_draws_one_ritual_card():
     assert s.phase == "turn" and s.current_player() == 0
 
 
-def test_privilege_draw_is_owned_by_the_elder_holder():
+def test_privilege_draw_goes_to_the_elder_holder_by_itself():
     s = new_game(elder=3)
     while s.phase == "duty":
         play(s, "up:disc")
-    assert s.phase == "privilege" and s.chance_owner() == 3 and s.draws_pending == 1
+    # Nobody decides anything in a draw: the table draws (no owner, no "draw" click).
+    assert s.phase == "privilege" and s.drawer == 3 and s.draws_pending == 1
+    assert s.chance_owner() is None
 
 
 def test_ritual_scorpions_penalise_set_aside_then_reshuffle_everything():

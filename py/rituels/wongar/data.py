@@ -67,8 +67,5 @@ TOKEN_CARD_OPTIONS = {"two": (2, 0), "one": (1, 1), "draw": (0, 2)}
 TRIPLE_TOKENS = 3
 FOUR_CARDS_DRAW = 4
 DOUBLE_PLACE = 2       # tokens a double places from the supply
-DOUBLE_ACTIONS = 2     # or: this many ritual actions with one type
-# The rules file's [decision] "two of the three actions": two different actions (False would
-# allow the same action twice).
-DOUBLE_DISTINCT_ACTIONS = True
+DOUBLE_MOVES = 2       # or: this many moves (in or out of the ceremony area) with one type
 ELDER_MOVES = (1, 2)   # the elder moves one or two areas (it must move)

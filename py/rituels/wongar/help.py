@@ -76,8 +76,7 @@ def _ritual_table(ctx: ViewContext) -> str:
                      for k in D.TOKEN_TYPES)
     double = _small(pic.ritual_card("double", 2, 2, 36, 50), 40, 54, ctx.t("wongar.ritual.double"))
     return (_card_line(tokens, ctx.t("wongar.help.ritual.token"))
-            + _card_line(double, ctx.t("wongar.help.ritual.double" if D.DOUBLE_DISTINCT_ACTIONS
-                                       else "wongar.help.ritual.double_repeat")))
+            + _card_line(double, ctx.t("wongar.help.ritual.double")))
 
 
 def _card_line(pictures: str, text: str) -> str:
@@ -88,6 +87,7 @@ def _card_line(pictures: str, text: str) -> str:
 def help_page(ctx: ViewContext) -> str:
     parts = [
         f'<h2>{esc(ctx.t("wongar.help.title"))}</h2>', _p(ctx, "wongar.help.intro"),
+        _p(ctx, "wongar.help.reconstructed"),
         _h(ctx, "wongar.help.map.title"),
         f'<figure>{map_svg(_opening(), ctx)}<figcaption>{esc(ctx.t("wongar.help.map.caption"))}'
         '</figcaption></figure>', _p(ctx, "wongar.help.map.text"),

@@ -50,8 +50,8 @@ def players_panel(state, ctx: ViewContext) -> str:
     """Everyone's public side: score (with a bar), held pieces, supply, hand and card counts."""
     marks = chips(ctx, state.num_players)
     actor = state.actor()
-    if actor is None and state.is_chance():
-        actor = state.chance_owner()
+    if actor is None and state.draws_pending:
+        actor = state.drawer
     top = max(max(state.scores), 1)
     items = []
     for p in range(state.num_players):
@@ -240,7 +240,8 @@ def prompt_panel(state, ctx: ViewContext, cl: Clicks) -> str:
     buttons = "".join(f'<button class="wg-btn"{target.attrs(svg=False)}>{icon}'
                       f'<span>{esc(target.text or target.label)}</span></button>'
                       for target, icon in cl.buttons)
-    hint = ctx.t(f"wongar.hint.{state.step}") if state.step else ""
+    step = "effect_double" if state.step == "effect" and state.effect_double else state.step
+    hint = ctx.t(f"wongar.hint.{step}") if step else ""
     if cl.selected:
         hint = ctx.t("wongar.hint.select")
     return (f'<section class="wg-panel wg-prompt"><p>{esc(hint)}</p>'

@@ -37,6 +37,7 @@ K_BOTH = CARD_INDEX["ancestor_elder"]
 R_DOUBLE = RITUAL_INDEX["double"]
 R_SCORPION = RITUAL_INDEX["scorpion"]
 HAND_KINDS = (0, 1, 2, R_DOUBLE)  # ritual kinds that can be held (scorpions never are)
+ALL_HAND_KINDS = sum(1 << r for r in HAND_KINDS)  # a bit mask of kinds (hand slots)
 
 # Neighbours by index, in index order (stable legal-action order).
 ADJ = tuple(tuple(sorted(AREA_INDEX[b] for b in D.ADJACENT[a])) for a in D.AREAS)
@@ -100,9 +101,13 @@ class WongarState(GameState):
         self.hands = [[0] * len(D.RITUAL_KINDS) for _ in range(n)]
         self.setup_scorpions = deck[R_SCORPION]  # held out during the deal (basic)
         deck[R_SCORPION] = 0
+        # What everyone knows of each hand: groups of cards, oldest first, as (count, mask of
+        # the kinds they cannot be). See _slot_* below; resample_hidden deals within them.
+        self.hand_slots: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         if advanced:
-            for hand in self.hands:
+            for p, hand in enumerate(self.hands):
                 hand[R_DOUBLE] = 1
+                self.hand_slots[p].append((1, ALL_HAND_KINDS & ~(1 << R_DOUBLE)))
             self.ritual_removed[R_DOUBLE] = deck[R_DOUBLE] - n
             self.ritual_removed[R_SCORPION] = self.setup_scorpions
             self.setup_scorpions = 0
@@ -145,15 +150,17 @@ class WongarState(GameState):
         self.cer_index = 0
         self.effect_type: int | None = None
         self.effect_left = 0
-        self.effect_used: list[str] = []
+        self.effect_double = False  # the effects come from a double: moves only
+        self.effect_moved: tuple[str, int] | None = None  # a double's first move (verb, area)
         self.last_scoring: list[tuple[int, int, int]] = []
         self.last_ceremony: tuple[int, int] | None = None
+        self.auto_passed: list[tuple[int, int]] = []  # (player, area) passed by the last action
         self._legal: list | None = None
 
     # ------------------------------------------------------------------ copying
     _LIST_FIELDS = ("face_up", "area_discard", "ritual_removed", "deck", "discard", "scores",
-                    "bonus", "cer_participants", "cer_active", "effect_used", "last_scoring")
-    _TABLE_FIELDS = ("supply", "bag", "piles", "hands", "taken")
+                    "bonus", "cer_participants", "cer_active", "last_scoring", "auto_passed")
+    _TABLE_FIELDS = ("supply", "bag", "piles", "hands", "taken", "hand_slots")
 
     def clone(self) -> "WongarState":
         other = object.__new__(WongarState)
@@ -166,8 +173,12 @@ class WongarState(GameState):
         return other
 
     def changed(self) -> None:
-        """Forget cached legal actions after attributes were edited directly (test fixtures)."""
+        """Forget cached legal actions after attributes were edited directly (test fixtures);
+        hands edited that way count as unknown to the others."""
         self._legal = None
+        for p, hand in enumerate(self.hands):
+            if sum(c for c, _ in self.hand_slots[p]) != sum(hand):
+                self.hand_slots[p] = [(sum(hand), 0)] if sum(hand) else []
 
     # ------------------------------------------------------------------ public helpers
     def pile_size(self, a: int) -> int:
@@ -262,12 +273,9 @@ class WongarState(GameState):
         return self.turn_player
 
     def chance_owner(self) -> int | None:
-        if self.phase == "setup":
-            return None
-        if self.draws_pending:
-            return self.drawer
-        # The duty's turn-ups are public and involve no choice: the table turns them (the
-        # app then reveals them in one go instead of asking for up to ten clicks).
+        # Nobody decides anything in a draw or a turn-up: the table performs them all (the app
+        # samples them after a short pause, each with its log line, instead of asking for a
+        # click per card).
         return None
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
@@ -298,7 +306,7 @@ class WongarState(GameState):
     def legal_actions(self) -> list:
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal
+        return list(self._legal)  # the caller's own list: the cache is shared with clones
 
     def _compute_legal(self) -> list:
         if self.phase == "end":
@@ -325,45 +333,52 @@ class WongarState(GameState):
             for t in range(NUM_TYPES):
                 if self.supply[p][t]:
                     out.append(("double", t, "place"))
-                if self._effects(p, t):
+                if self._can_move(p, t):
                     out.append(("double", t, "act"))
             return out
         if step == "effect":
             return self._effects(p, self.effect_type)
         raise AssertionError(f"unknown step {step!r}")  # pragma: no cover
 
-    def _effects(self, p: int, t: int) -> list:
-        """The ritual effects ``p`` can perform on type ``t`` in the ceremony area."""
+    def _effects(self, p: int, t: int, moves_only: bool | None = None) -> list:
+        """The ritual effects ``p`` can perform on type ``t`` in the ceremony area: a token
+        card removes or moves, a double only moves (in or out, the same way twice allowed)."""
+        moves_only = self.effect_double if moves_only is None else moves_only
         a = self.cer_area
         here = self.tokens[a]
-        used = self.effect_used if D.DOUBLE_DISTINCT_ACTIONS else ()
         out: list = []
-        if "remove" not in used:
+        if not moves_only:
             out += [("remove", q) for q in range(self.num_players) if q != p and here[q][t]]
-        if here[p][t] and "out" not in used:
+        # A double moves two different tokens: the one it moved first does not move again.
+        verb, src = self.effect_moved or ("", -1)
+        if here[p][t] > (verb == "in"):
             out += [("out", b) for b in ADJ[a]]
-        if "in" not in used:
-            out += [("in", b) for b in ADJ[a] if self.tokens[b][p][t]]
+        out += [("in", b) for b in ADJ[a] if self.tokens[b][p][t] > (verb == "out" and b == src)]
         return out
 
-    def _can_effect(self, p: int, t: int) -> bool:
+    def _can_move(self, p: int, t: int) -> bool:
+        """``p`` has a token of type ``t`` in the ceremony area or next to it."""
         a = self.cer_area
-        here = self.tokens[a]
-        if here[p][t] or any(here[q][t] for q in range(self.num_players) if q != p):
-            return True
-        return any(self.tokens[b][p][t] for b in ADJ[a])
+        return bool(self.tokens[a][p][t]) or any(self.tokens[b][p][t] for b in ADJ[a])
+
+    def _can_effect(self, p: int, t: int) -> bool:
+        here = self.tokens[self.cer_area]
+        return self._can_move(p, t) or any(here[q][t] for q in range(self.num_players) if q != p)
+
+    def _useful(self, p: int, r: int) -> bool:
+        """A ritual card of kind ``r`` would do something for ``p`` here (whether held or not)."""
+        if r == R_DOUBLE:
+            return any(self.supply[p][t] or self._can_move(p, t) for t in range(NUM_TYPES))
+        return self._can_effect(p, r)
 
     def _playable(self, p: int, r: int) -> bool:
         """A ritual card may be played only if it can do something."""
-        if not self.hands[p][r]:
-            return False
-        if r == R_DOUBLE:
-            return any(self.supply[p][t] or self._can_effect(p, t) for t in range(NUM_TYPES))
-        return self._can_effect(p, r)
+        return bool(self.hands[p][r]) and self._useful(p, r)
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: Any) -> None:
         self._legal = None
+        self.auto_passed = []
         verb = action[0]
         handler = getattr(self, "_do_" + verb)
         handler(*action[1:])
@@ -381,6 +396,7 @@ class WongarState(GameState):
         self.deck[r] -= 1
         if self.phase == "setup":
             self.hands[self.setup_done % self.num_players][r] += 1
+            self._slot_gain(self.setup_done % self.num_players)
             self.setup_done += 1
             if self.setup_done == D.START_HAND * self.num_players:
                 self.deck[R_SCORPION] += self.setup_scorpions  # shuffled back in
@@ -399,6 +415,7 @@ class WongarState(GameState):
                 self.deck[R_SCORPION] += D.RITUAL_DECK["scorpion"]
             return  # the player draws again
         self.hands[self.drawer][r] += 1
+        self._slot_gain(self.drawer)
         self.draws_pending -= 1
 
     def _do_start(self, p: int) -> None:
@@ -471,6 +488,7 @@ class WongarState(GameState):
     def _do_play(self, r: int) -> None:
         p = self.cer_player()
         self.hands[p][r] -= 1
+        self._slot_play(p, r)
         self.discard[r] += 1
         if r == R_DOUBLE:
             self.step = "double"
@@ -484,21 +502,23 @@ class WongarState(GameState):
                 self._place(p, self.cer_area, t)
             self._next_in_ceremony()
         else:
-            self._begin_effects(t, D.DOUBLE_ACTIONS)
+            self._begin_effects(t, D.DOUBLE_MOVES, double=True)
 
     def _do_remove(self, q: int) -> None:
         t = self.effect_type
         self.tokens[self.cer_area][q][t] -= 1
         self.supply[q][t] += 1
-        self._effect_done("remove")
+        self.effect_left -= 1
 
     def _do_out(self, b: int) -> None:
         self._move_token(self.cer_area, b)
-        self._effect_done("out")
+        self.effect_left -= 1
+        self.effect_moved = ("out", b)
 
     def _do_in(self, b: int) -> None:
         self._move_token(b, self.cer_area)
-        self._effect_done("in")
+        self.effect_left -= 1
+        self.effect_moved = ("in", b)
 
     def _do_pass(self) -> None:
         self._leave_ceremony()
@@ -514,6 +534,39 @@ class WongarState(GameState):
         p, t = self.cer_player(), self.effect_type
         self.tokens[src][p][t] -= 1
         self.tokens[dst][p][t] += 1
+
+    # What the others know of a hand: slots of cards grouped by arrival, oldest first, each
+    # group with the mask of kinds its cards cannot be. An automatic pass excludes kinds from
+    # every card then in hand, so older groups exclude at least what newer ones do.
+    def _slot_gain(self, p: int) -> None:
+        slots = self.hand_slots[p]
+        if slots and slots[-1][1] == 0:
+            slots[-1] = (slots[-1][0] + 1, 0)
+        else:
+            slots.append((1, 0))
+
+    def _slot_play(self, p: int, r: int) -> None:
+        """A played card is taken from the oldest group that may hold it: of all the ways the
+        card could have left, this one leaves the weakest knowledge, so no hand that is still
+        possible is ruled out."""
+        slots = self.hand_slots[p]
+        for i, (c, mask) in enumerate(slots):
+            if not mask >> r & 1:
+                if c == 1:
+                    del slots[i]
+                else:
+                    slots[i] = (c - 1, mask)
+                return
+
+    def _slot_exclude(self, p: int, excluded: int) -> None:
+        merged: list[tuple[int, int]] = []
+        for c, mask in self.hand_slots[p]:
+            mask |= excluded
+            if merged and merged[-1][1] == mask:
+                merged[-1] = (merged[-1][0] + c, mask)
+            else:
+                merged.append((c, mask))
+        self.hand_slots[p] = merged
 
     def _draw(self, p: int, count: int) -> None:
         self.drawer, self.draws_pending = p, count
@@ -539,20 +592,19 @@ class WongarState(GameState):
         self.cer_participants = [q for q in order if any(self.tokens[a][q])]
         self.cer_active = list(self.cer_participants)
         self.cer_index = 0
-        self.effect_type, self.effect_left, self.effect_used = None, 0, []
+        self.effect_type, self.effect_left, self.effect_double = None, 0, False
+        self.effect_moved = None
         self.step = "ceremony"
 
-    def _begin_effects(self, t: int, count: int) -> None:
-        self.effect_type, self.effect_left, self.effect_used = t, count, []
+    def _begin_effects(self, t: int, count: int, double: bool = False) -> None:
+        self.effect_type, self.effect_left, self.effect_double = t, count, double
+        self.effect_moved = None
         self.step = "effect"
-
-    def _effect_done(self, kind: str) -> None:
-        self.effect_left -= 1
-        self.effect_used.append(kind)
 
     def _next_in_ceremony(self) -> None:
         self.step = "ceremony"
-        self.effect_type, self.effect_left, self.effect_used = None, 0, []
+        self.effect_type, self.effect_left, self.effect_double = None, 0, False
+        self.effect_moved = None
         self.cer_index = (self.cer_index + 1) % len(self.cer_active)
 
     def _leave_ceremony(self) -> None:
@@ -653,7 +705,11 @@ class WongarState(GameState):
                 p = self.cer_active[self.cer_index]
                 if any(self._playable(p, r) for r in HAND_KINDS):
                     return
-                self._leave_ceremony()  # nothing playable: the player passes
+                # Nothing playable: the player passes, and everyone learns that they hold
+                # none of the kinds that would act here.
+                self._slot_exclude(p, sum(1 << r for r in HAND_KINDS if self._useful(p, r)))
+                self.auto_passed.append((p, self.cer_area))
+                self._leave_ceremony()
             elif step == "effect":
                 if self.effect_left and self._effects(self.cer_player(), self.effect_type):
                     return
@@ -761,30 +817,28 @@ class WongarState(GameState):
 
     def resample_hidden(self, player: int, rng: random.Random) -> "WongarState":
         """Redeal the other players' hands from the cards ``player`` has not seen (the deck and
-        the others' hands), keeping every hand size. Taken area cards were taken in view of
-        everyone and stay. In the advanced game each player's double is known (one dealt to
-        each, played ones are public), so doubles are not redealt."""
+        the others' hands), keeping every hand size and everything the table has learnt of each
+        hand (``hand_slots``): a known double of the advanced game, and the kinds an automatic
+        pass showed a player did not hold. Taken area cards were taken in view of everyone and
+        stay."""
         twin = self.clone()
-        kinds = (0, 1, 2) if self.variant == "advanced" else HAND_KINDS
         others = [q for q in range(self.num_players) if q != player]
-        pool = [twin.deck[r] + sum(twin.hands[q][r] for q in others)
-                for r in range(len(twin.deck))]
-        need = []
+        pool = [twin.deck[r] + sum(twin.hands[q][r] for q in others) for r in HAND_KINDS]
+        masks = []
         for q in others:
-            need.append(sum(twin.hands[q][r] for r in kinds))
-            for r in kinds:
-                twin.hands[q][r] = 0
-        cards = [r for r in kinds for _ in range(pool[r])]
-        rng.shuffle(cards)
-        i = 0
-        for q, k in zip(others, need):
-            for r in cards[i:i + k]:
-                twin.hands[q][r] += 1
-            i += k
-        for r in kinds:
-            twin.deck[r] = 0
-        for r in cards[i:]:
-            twin.deck[r] += 1
+            slots = twin.hand_slots[q]
+            if sum(c for c, _ in slots) != sum(twin.hands[q]):  # edited by hand (fixtures)
+                slots = [(sum(twin.hands[q]), 0)]
+            masks += [(q, mask) for c, mask in slots for _ in range(c)]
+            twin.hands[q] = [0] * len(twin.hands[q])
+        dealt = _deal_within(pool, [m for _, m in masks], rng)
+        if dealt is None:  # knowledge out of step with the hands (fixtures): ignore it
+            dealt = _deal_within(pool, [0] * len(masks), rng)
+        for (q, _), i in zip(masks, dealt):
+            twin.hands[q][HAND_KINDS[i]] += 1
+            pool[i] -= 1
+        for i, r in enumerate(HAND_KINDS):
+            twin.deck[r] = pool[i]
         twin._legal = None
         return twin
 
@@ -798,3 +852,43 @@ class WongarState(GameState):
             figs = ("A" if self.ancestor_area == a else "") + ("E" if self.elder_area == a else "")
             lines.append(f"  {name:10} {up:15} pile {self.pile_size(a):2}  {toks} {figs}")
         return "\n".join(lines)
+
+
+def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[int] | None:
+    """One card for each mask, drawn from ``pool`` (counts per index of HAND_KINDS), never of a
+    kind its mask excludes. The most constrained cards are dealt first, each in proportion to
+    the cards left, and only so that the rest can still be dealt (Hall's condition over the
+    subsets of kinds); None when no deal exists."""
+    left = list(pool)
+    allowed = [sum(1 << i for i, r in enumerate(HAND_KINDS) if not mask >> r & 1)
+               for mask in masks]
+    order = sorted(range(len(masks)), key=lambda j: bin(allowed[j]).count("1"))
+    if not _dealable([allowed[j] for j in order], left):
+        return None
+    out = [0] * len(masks)
+    for pos, j in enumerate(order):
+        rest = [allowed[k] for k in order[pos + 1:]]
+        choices = []
+        for i in range(len(HAND_KINDS)):
+            if allowed[j] >> i & 1 and left[i]:
+                left[i] -= 1
+                if _dealable(rest, left):
+                    choices.append(i)
+                left[i] += 1
+        i = rng.choices(choices, weights=[left[c] for c in choices])[0]
+        left[i] -= 1
+        out[j] = i
+    return out
+
+
+def _dealable(allowed: list[int], left: list[int]) -> bool:
+    """Hall's condition: for every set of kinds, the cards that must come from it are no more
+    than the cards of those kinds left."""
+    need: dict[int, int] = {}
+    for a in allowed:
+        need[a] = need.get(a, 0) + 1
+    for kinds in range(1, 1 << len(left)):
+        must = sum(c for a, c in need.items() if a & ~kinds == 0)
+        if must and must > sum(left[i] for i in range(len(left)) if kinds >> i & 1):
+            return False
+    return not need.get(0)

@@ -73,21 +73,17 @@ def status(state, ctx: ViewContext) -> str:
         return ctx.t("wongar.status.triple", player=p)
     if step in ("move_ancestor", "move_elder"):
         return ctx.t(f"wongar.status.{step}", player=p)
-    if step == "ceremony":
-        return ctx.t("wongar.status.ceremony", player=p, area=area_name(ctx, state.cer_area))
-    if step == "double":
-        return ctx.t("wongar.status.double", player=p)
+    where = {"area": area_name(ctx, state.cer_area), "of_area": of_area(ctx, state.cer_area)
+             } if step in CEREMONY_STEPS else {}
+    if step in ("ceremony", "double"):
+        return ctx.t(f"wongar.status.{step}", player=p, **where)
     if step == "effect":
-        return ctx.tn("wongar.status.effect", state.effect_left, player=p,
-                      type=type_name(ctx, state.effect_type))
+        t = state.effect_type
+        words = dict(where, player=p, type=type_name(ctx, t), types=type_name(ctx, t, 2))
+        if state.effect_double:
+            return ctx.tn("wongar.status.effect_double", state.effect_left, **words)
+        return ctx.t("wongar.status.effect", card=ritual_name(ctx, t), **words)
     return ""
-
-
-def roll_label(state, ctx: ViewContext) -> str:
-    """The app's button when a human turns up an area card or draws a ritual card."""
-    if state.draws_pending:
-        return ctx.t("wongar.roll.draw")
-    return ctx.t("wongar.roll.up", of_area=of_area(ctx, state.duty_area()))
 
 
 def describe(before, action, after, ctx: ViewContext) -> list[str]:
@@ -146,7 +142,8 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
         lines.append(t("wongar.log.pass", player=name))
     elif verb == "double":
         lines.append(t(f"wongar.log.double_{action[2]}", player=name,
-                       type=type_name(ctx, action[1], 2), area=area_name(ctx, before.cer_area)))
+                       type=type_name(ctx, action[1], 2), area=area_name(ctx, before.cer_area),
+                       of_area=of_area(ctx, before.cer_area)))
     elif verb == "remove":
         lines.append(t("wongar.log.remove", player=name, victim=ctx.name(action[1]),
                        type=type_name(ctx, before.effect_type),
@@ -184,6 +181,8 @@ def _consequences(before, action, after, ctx: ViewContext) -> list[str]:
         names = ", ".join(ctx.name(q) for q in players)
         lines.append(t("wongar.log.ceremony", area=area_name(ctx, a), card=card_name(ctx, kind),
                        players=names or t("wongar.nobody")))
+    for q, a in after.auto_passed:  # decided by nobody: said, so nobody wonders where they went
+        lines.append(t("wongar.log.auto_pass", player=ctx.name(q), area=area_name(ctx, a)))
     if (started or in_ceremony(before)) and not in_ceremony(after):
         a = after.last_ceremony[0]
         for ty, p, pts in after.last_scoring:
