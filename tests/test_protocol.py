@@ -66,3 +66,29 @@ def test_random_games_follow_the_protocol(game_id, players):
         # Replaying the record rebuilds exactly the same final position.
         again = replay(record).state
         assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(state.to_json(), sort_keys=True)
+
+
+@pytest.mark.parametrize("game_id,players", list(configs()))
+def test_legal_actions_returns_a_list_the_caller_owns(game_id, players):
+    """Mutating the returned list (reverse, clear) changes neither the state's legal actions
+    nor a clone's, whichever of the two was asked first."""
+    game = get_game(game_id)
+    rng = random.Random(f"own-{game_id}-{players}")
+    state = game.start(players)
+    steps = 0
+    while not state.is_terminal():
+        if steps % 5 == 0:
+            expected = list(state.legal_actions())
+            twin = state.clone()
+            mine = state.legal_actions()
+            mine.reverse()
+            theirs = twin.legal_actions()
+            assert theirs == expected, "reversing the state's list changed its clone's"
+            theirs.clear()
+            assert state.legal_actions() == expected, "a list given out was the state's own"
+            assert twin.legal_actions() == expected
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(
+            state.legal_actions())
+        state.apply(action)
+        steps += 1
+        assert steps < 50000, "game did not terminate"

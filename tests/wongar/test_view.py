@@ -15,6 +15,7 @@ from rituels.wongar import data as D
 from rituels.wongar import geometry, view
 from rituels.wongar.rules import WongarState
 from rituels.wongar.words import of_area
+from wongar_helpers import clear_map, new_game, play, put, set_hand, to_turns
 
 I18N = Path(__file__).resolve().parents[2] / "py" / "rituels" / "i18n"
 NAMES = ["Alice", "Bruno", "Chloé", "Dina", "Émile"]
@@ -232,6 +233,62 @@ def test_status_says_who_decides():
         assert sentence
         if state.actor() is not None:
             assert NAMES[state.actor()] in sentence
+
+
+def _double_in_kangaroo():
+    """Alice (0) starts a ceremony in Kangourou with a cube there and one next door on Main,
+    and plays a double to move cubes; Bruno (1) has a cylinder card but only a cube there."""
+    s = to_turns(new_game(4, start=0), emu="ancestor")
+    clear_map(s)
+    put(s, "kangaroo", 0, "cube", 1)
+    put(s, "hand", 0, "cube", 1)
+    put(s, "kangaroo", 1, "disc", 1)
+    for p in range(4):
+        set_hand(s, p)
+    set_hand(s, 0, double=1)
+    set_hand(s, 1, cylinder=1)
+    return s
+
+
+def test_an_automatic_pass_is_logged_and_statuses_say_what_to_do():
+    s = _double_in_kangaroo()
+    en, fr = ctx_for(s, lang="en"), ctx_for(s, lang="fr")
+    assert view.status(s, en) == ("Alice: take a face-up area card from any area and carry out "
+                                  "its action.")
+    play(s, "take:emu")
+    assert view.status(s, en) == ("Alice: lead the ancestor to a neighbouring area; a ceremony "
+                                  "will take place there.")
+    play(s, "move:kangaroo")
+    assert view.status(s, en) == ("Alice: play a ritual card in the ceremony in Kangaroo, or "
+                                  "pass and leave it.")
+    play(s, "play:double")
+    assert view.status(s, en).startswith("Alice: choose a type for your double: put two of them "
+                                         "in Kangaroo, or move two of them")
+    play(s, "double:cube:act")
+    assert view.status(s, en) == ("Alice: move 2 of your cubes, each out of Kangaroo or into it "
+                                  "from a neighbouring area.")
+    assert view.status(s, fr) == ("Alice\u202f: déplacez 2 de vos cubes, chacun hors de "
+                                  "Kangourou ou vers Kangourou depuis un territoire voisin.")
+    assert "Move a cube out" in view.render(s, ctx_for(s, lang="en", viewer=0, interactive=True))
+    # Bruno's cylinder card has nothing to act on (he has a disc, Alice cubes only): he passes
+    # by himself when his turn in the ceremony comes, and the log says so.
+    play(s, "in:hand")
+    mid = s.clone()
+    play(s, "out:emu")
+    lines = view.describe(mid, ("out", D.AREAS.index("emu")), s, en)
+    assert "Bruno has no ritual card that can act in Kangaroo and leaves the ceremony." in lines
+    assert any("Bruno n'a aucune carte rituel utilisable sur Kangourou" in x
+               for x in view.describe(mid, ("out", D.AREAS.index("emu")), s, fr))
+
+
+def test_help_says_what_is_reconstructed_and_how_the_double_and_advanced_deal_work():
+    en = view.help_page(ViewContext(lang="en"))
+    assert "are reconstructions" in en
+    assert "a double in addition to their two ritual cards" in en and "instead of" not in en
+    assert "A double never removes" in en
+    fr = view.help_page(ViewContext(lang="fr"))
+    assert "reconstitutions" in fr and "un double en plus de ses deux cartes rituel" in fr
+    assert "Un double ne retire jamais" in fr
 
 
 def test_thumbnail_is_an_svg_picture():
