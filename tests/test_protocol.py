@@ -8,6 +8,7 @@ import pytest
 
 from rituels.engine import CHANCE, TERMINAL, GAME_IDS, get_game, sample_chance
 from rituels.engine.record import new_record, replay
+from rituels.engine.state import NotationError, ascii_int
 
 GAMES_PER_CONFIG = 12
 
@@ -92,3 +93,44 @@ def test_legal_actions_returns_a_list_the_caller_owns(game_id, players):
         state.apply(action)
         steps += 1
         assert steps < 50000, "game did not terminate"
+
+
+# Digits that str.isdigit() accepts but int() may not, or that int() reads as ASCII digits:
+# superscript, Arabic-Indic, full-width, Devanagari, mathematical bold.
+OTHER_DIGITS = ("²", "٣", "３", "७", "𝟏")
+
+
+@pytest.mark.parametrize("game_id,players", list(configs()))
+def test_notations_with_non_ascii_digits_raise_notation_error(game_id, players):
+    """Every legal notation seen in random games, with one of its digits replaced by a
+    non-ASCII digit, is refused with NotationError (never another exception)."""
+    game = get_game(game_id)
+    rng = random.Random(f"digits-{game_id}-{players}")
+    seen: set[str] = set()
+    for _ in range(3):
+        state = game.start(players)
+        while not state.is_terminal():
+            for a in state.legal_actions():
+                text = state.action_to_str(a)
+                if any(c.isdigit() for c in text) and text not in seen:
+                    seen.add(text)
+                    for i, c in enumerate(text):
+                        if c.isdigit():
+                            bad = text[:i] + rng.choice(OTHER_DIGITS) + text[i + 1:]
+                            with pytest.raises(NotationError):
+                                state.str_to_action(bad)
+            state.apply(sample_chance(state, rng) if state.is_chance()
+                        else rng.choice(state.legal_actions()))
+    assert seen, "this game's notations have digits: the test must see some"
+
+
+@pytest.mark.parametrize("text,value", [("0", 0), ("7", 7), ("12", 12)])
+def test_ascii_int_reads_canonical_ascii_numbers(text, value):
+    assert ascii_int(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "²", "٣", "３", "𝟏", "1²", "01", "+1", "-1", " 1", "1 ",
+                                  "1_0", "x", None])
+def test_ascii_int_refuses_anything_else(text):
+    with pytest.raises(NotationError):
+        ascii_int(text)

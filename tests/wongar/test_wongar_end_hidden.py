@@ -167,7 +167,8 @@ def test_notation_round_trips(text):
 
 @pytest.mark.parametrize("text", ["", "take", "take:mars", "bag:4:disc", "bag:1", "play:scorpion",
                                   "opt:three", "double:disc:jump", "pass:1", "remove:-1",
-                                  "TAKE:emu", "take:emu:2", "remove:02", "start: 1", 42])
+                                  "TAKE:emu", "take:emu:2", "remove:02", "start: 1", 42,
+                                  "remove:²", "start:３", "bag:٣:disc"])
 def test_bad_notation_is_refused_with_a_notation_error(text):
     with pytest.raises(NotationError):
         new_game().str_to_action(text)

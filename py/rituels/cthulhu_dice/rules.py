@@ -19,7 +19,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError
+from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
 
 GAME_ID = "cthulhu-dice"
 CTHULHU = -1          # the victim/roller index meaning Cthulhu himself (variant)
@@ -358,8 +358,9 @@ class CthulhuDiceState(GameState):
             raise NotationError("Cthulhu is a victim only in the variant")
         if text[:1] == "g" and not self.variant:
             raise NotationError("Yellow Sign gifts exist only in the variant")
-        if len(text) >= 2 and text[0] in "vg" and text[1:].isdigit() and text[1] != "0":
-            if int(text[1:]) <= self.num_seats:
+        if len(text) >= 2 and text[0] in "vg":
+            seat = ascii_int(text[1:])
+            if 1 <= seat <= self.num_seats:
                 return text
             raise NotationError(f"no seat {text[1:]} at this table")
         raise NotationError(f"{text!r} is not a Cthulhu Dice action")

@@ -27,6 +27,16 @@ class NotationError(ValueError):
     """A text that is not the notation of any action of this game."""
 
 
+def ascii_int(text: str) -> int:
+    """A non-negative integer written in canonical ASCII digits ("0", "12"; not "012", "+1",
+    " 1", "²" or "３"): notations must round-trip, and str.isdigit() / int() accept other
+    Unicode digits. Raises NotationError otherwise."""
+    if (not isinstance(text, str) or not text or not text.isascii() or not text.isdigit()
+            or (text[0] == "0" and len(text) > 1)):
+        raise NotationError(f"not a number: {text!r}")
+    return int(text)
+
+
 class GameState:
     """Base class of every game's state. Subclasses implement the methods that raise."""
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError
+from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
 from rituels.wongar import data as D
 
 NUM_AREAS = len(D.AREAS)
@@ -772,16 +772,16 @@ class WongarState(GameState):
                     return ("opt", arg)
             if verb == "double" and len(args) == 2 and args[1] in DOUBLE_MODES:
                 return ("double", TYPE_INDEX[args[0]], args[1])
-        except (KeyError, ValueError):
+        except (KeyError, ValueError):  # NotationError is a ValueError: one message for all
             pass
         raise NotationError(f"not a Wongar action: {text!r}")
 
     def _player(self, text: str) -> int:
         """A player number in canonical form ("2", not "02")."""
-        for p in range(self.num_players):
-            if text == str(p):
-                return p
-        raise ValueError(text)
+        p = ascii_int(text)
+        if p >= self.num_players:
+            raise ValueError(text)
+        return p
 
     # ------------------------------------------------------------------ results
     def winners(self) -> list[int]:
@@ -859,6 +859,9 @@ def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[
     kind its mask excludes. The most constrained cards are dealt first, each in proportion to
     the cards left, and only so that the rest can still be dealt (Hall's condition over the
     subsets of kinds); None when no deal exists."""
+    if not any(masks):  # nothing known: a plain shuffle
+        cards = [i for i, c in enumerate(pool) for _ in range(c)]
+        return rng.sample(cards, len(masks)) if len(masks) <= len(cards) else None
     left = list(pool)
     allowed = [sum(1 << i for i, r in enumerate(HAND_KINDS) if not mask >> r & 1)
                for mask in masks]
