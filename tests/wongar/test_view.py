@@ -291,6 +291,48 @@ def test_help_says_what_is_reconstructed_and_how_the_double_and_advanced_deal_wo
     assert "Un double ne retire jamais" in fr
 
 
+PIECE = re.compile(r'<g id="(wo-[^"]+)" class="([^"]*)" style="transform:translate\(([-\d.]+)px,'
+                   r'([-\d.]+)px\)"')
+
+
+def pieces(state, ctx) -> dict[str, tuple[str, float, float]]:
+    """Every movable piece on the board: id -> (classes, x, y)."""
+    found = PIECE.findall(view.render(state, ctx))
+    ids = [f[0] for f in found]
+    assert len(ids) == len(set(ids)), "two pieces share an id"
+    return {i: (cls, float(x), float(y)) for i, cls, x, y in found}
+
+
+def test_pieces_keep_their_ids_when_they_move_and_the_last_move_is_marked():
+    s = _double_in_kangaroo()
+    ctx = ctx_for(s, lang="en", viewer=0)
+    start = pieces(s, ctx)
+    assert "wo-ancestor" in start and "wo-elder" in start and "wo-time" in start
+    assert all("piece" in c.split() for c, _, _ in start.values())
+    assert not [i for i, (c, _, _) in start.items() if "last-move" in c]
+    play(s, "take:emu", "move:kangaroo")
+    moved = pieces(s, ctx)
+    # The ancestor is the same element, elsewhere, marked as the last move; so is Kangourou.
+    assert moved["wo-ancestor"][1:] != start["wo-ancestor"][1:]
+    assert "last-move" in moved["wo-ancestor"][0] and "last-move" not in moved["wo-elder"][0]
+    assert re.search(r'class="wg-area[^"]*last-move"', view.render(s, ctx))
+    play(s, "play:double", "double:cube:act", "in:hand")
+    marked = {i for i, (c, _, _) in pieces(s, ctx).items() if "last-move" in c}
+    assert marked == {"wo-t-kangaroo-0-cube"}  # Main's last cube left: nothing to mark there
+    play(s, "out:emu")
+    marked = {i for i, (c, _, _) in pieces(s, ctx).items() if "last-move" in c}
+    assert marked == {"wo-t-kangaroo-0-cube", "wo-t-emu-0-cube"}
+
+
+def test_a_taken_card_marks_its_pile_and_the_placed_token():
+    s = to_turns(new_game(4, start=0), emu="cube")
+    play(s, "take:emu")
+    markup = view.render(s, ctx_for(s, viewer=0))
+    assert re.search(r'<g id="wo-card-emu" class="wg-cardslot last-move"', markup)
+    marked = {i for i, (c, _, _) in pieces(s, ctx_for(s, viewer=0)).items() if "last-move" in c}
+    assert marked == {"wo-t-emu-0-cube"}
+
+
 def test_thumbnail_is_an_svg_picture():
     pic = view.thumbnail()
     assert pic.startswith("<svg") and pic.endswith("</svg>") and 'role="img"' in pic
@@ -341,7 +383,8 @@ def test_the_ceremony_panel_shows_who_plays_and_who_passed():
     text = panel.group(0)
     assert text.count("wg-part-now") == 1 and "wg-part-out" in text
     assert NAMES[state.actor()] in text
-    assert f"{state.ceremony_points()} points" in text
+    n = state.ceremony_points()
+    assert f"{n} point{'s' if n > 1 else ''}." in text  # "1 point", "3 points"
 
 
 def test_a_whole_game_in_the_app_by_clicking_what_the_board_offers():

@@ -10,9 +10,18 @@ from rituels.wongar.clicks import Clicks
 from rituels.wongar.words import area_name, card_name, chips, in_ceremony
 
 
+def _piece(key: str, x: float, y: float, body: str, touched: bool, css: str = "") -> str:
+    """A movable piece: a stable id (the app's DOM morph keeps the element, so a CSS transition
+    shows it moving) placed by a CSS transform; ``last-move`` when the last decision touched it."""
+    cls = " ".join(c for c in ("piece", css, "last-move" if touched else "") if c)
+    return (f'<g{attrs(id=f"wo-{key}", class_=cls)} style="transform:translate({x:.1f}px,'
+            f'{y:.1f}px)">{body}</g>')
+
+
 def _token_rows(state, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
                 leaders: dict[int, int]) -> str:
-    """One row per player with tokens here: their chip, then a stack per type with its count."""
+    """One row per player with tokens here: their chip, then a stack per type with its count
+    (each stack a piece: it slides when rows shift)."""
     present = [p for p in range(state.num_players) if any(state.tokens[a][p])]
     if not present:
         return ""
@@ -31,8 +40,11 @@ def _token_rows(state, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
                 cells.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.66:.1f}" '
                              'class="wg-lead"/>')
             if n:
-                cells.append(pic.token(D.TOKEN_TYPES[t], cx, cy, size, pic.PLAYER_FILL[p],
-                                       pic.PLAYER_INK[p], str(n)))
+                kind = D.TOKEN_TYPES[t]
+                cells.append(_piece(
+                    f"t-{D.AREAS[a]}-{p}-{kind}", cx, cy,
+                    pic.token(kind, 0, 0, size, pic.PLAYER_FILL[p], pic.PLAYER_INK[p], str(n)),
+                    ("tok", a, p, t) in state.last_touch))
         chip = pic.player_chip(p, marks[p], box.x, y + (rh - geo.CHIP) / 2, geo.CHIP)
         row = chip + "".join(cells)
         label = ctx.t("wongar.aria.row", player=ctx.name(p), disc=state.tokens[a][p][0],
@@ -74,7 +86,8 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
                    f'<text x="{bx:.1f}" y="{by + 4.5:.1f}">{size}</text></g>')
     label = ctx.tn("wongar.aria.pile", size, card=card_name(ctx, k) if k is not None
                    else ctx.t("wongar.none"))
-    body = (f'<g class="wg-cardslot"{attrs(role="img", aria_label=label)}>'
+    css = "wg-cardslot" + (" last-move" if ("card", a) in state.last_touch else "")
+    body = (f'<g{attrs(id=f"wo-card-{D.AREAS[a]}", class_=css, role="img", aria_label=label)}>'
             f'<title>{esc(label)}</title>{"".join(out)}</g>')
     target = cl.cards.get(a)
     if target is not None:
@@ -82,17 +95,20 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
     return body
 
 
-def _figures(state, a: int, ctx: ViewContext) -> str:
-    here = [k for k, where in (("ancestor", state.ancestor_area), ("elder", state.elder_area))
-            if where == a]
-    if not here:
-        return ""
-    x, bottom = geo.layout(D.AREAS[a]).figures
-    step = 24 if len(here) == 2 else 0
-    out = [pic.figure(k, x + (i - (len(here) - 1) / 2) * step, bottom, 44)
-           for i, k in enumerate(here)]
-    label = ", ".join(ctx.t(f"wongar.figure.{k}") for k in here)
-    return f'<g{attrs(class_="wg-figures", role="img", aria_label=label)}>{"".join(out)}</g>'
+def _figures(state, ctx: ViewContext) -> str:
+    """The ancestor and elder figures, each a piece that walks from area to area (side by
+    side when they share one)."""
+    out = []
+    for kind, a in (("ancestor", state.ancestor_area), ("elder", state.elder_area)):
+        x, bottom = geo.layout(D.AREAS[a]).figures
+        if state.ancestor_area == state.elder_area:
+            x += -12 if kind == "ancestor" else 12
+        label = ctx.t("wongar.aria.figure", figure=ctx.t(f"wongar.figure.{kind}"),
+                      area=area_name(ctx, a))
+        body = f'<g{attrs(role="img", aria_label=label)}>{pic.figure(kind, 0, 0, 44)}</g>'
+        out.append(_piece(kind, x, bottom, body, ("fig", kind) in state.last_touch,
+                          "wg-figure"))
+    return f'<g class="wg-figures">{"".join(out)}</g>'
 
 
 def _leaders(state) -> dict[int, int]:
@@ -124,7 +140,8 @@ def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[
     fills, deco, content = [], [], []
     for a, name in enumerate(D.AREAS):
         cls = "wg-area" + (" wg-ceremony" if a == cer else "") + (
-            " wg-from" if a == focus else "")
+            " wg-from" if a == focus else "") + (
+            " last-move" if state is not None and ("area", a) in state.last_touch else "")
         fills.append(f'<path d="{geo.area_path(name)}" fill="{pic.AREA_FILL[name]}"'
                      f'{attrs(class_=cls)}/>')
         box = geo.CONTENT[name]
@@ -136,7 +153,6 @@ def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[
                  f'<text x="{hx:.1f}" y="{hy:.1f}" class="wg-area-name">'
                  f'{esc(area_name(ctx, a))}</text>']
         if state is not None:
-            parts.append(_figures(state, a, ctx))
             parts.append(_token_rows(state, a, ctx, marks, cl,
                                      _leaders(state) if a == cer else {}))
             parts.append(_card_slot(state, a, ctx, cl))
@@ -176,6 +192,7 @@ def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
         f'<g class="wg-borders" pointer-events="none">{borders}</g>'
         f'<g class="wg-dotline" pointer-events="none">{borders}</g>'
         f'<g class="wg-contents">{content}</g>'
+        f'{_figures(state, ctx) if state is not None else ""}'
         f'<g class="wg-overlays">{_overlays(ctx, cl, cer)}</g>'
     )
     return pic.svg(geo.WIDTH, geo.HEIGHT, body, css="wg-map", label=ctx.t("wongar.map"),
@@ -209,8 +226,9 @@ def time_svg(time: int | None, ctx: ViewContext) -> str:
             label = "X" if space == D.TIME_SPACES else str(space)
             out.append(f'<text x="{cx:.1f}" y="{14 + (cell - 8) / 2 + 8:.1f}" '
                        f'class="wg-space-num">{label}</text>')
-            if time == space:
-                out.append(pic.scorpion(cx - cell / 2 + 6, 16, cell - 12))
+            if time == space:  # the marker: one piece that steps along the track
+                out.append(_piece("time", cx - cell / 2 + 6, 16, pic.scorpion(0, 0, cell - 12),
+                                  False, "wg-marker"))
         # the points table of this section
         for j, kind in enumerate(kinds):
             kx = sx + 8 + j * (sec_w - 16) / 3

@@ -143,8 +143,8 @@ def ceremony_panel(state, ctx: ViewContext) -> str:
         who = ctx.name(p) if p is not None else ctx.t("wongar.nobody")
         leaders.append(f'<li>{pic.icon(pic.token(kind, 20, 20, 30, fill), type_name(ctx, t, 2))}'
                        f'<span>{esc(who)}</span></li>')
-    kind_text = ctx.t("wongar.cer.kind", card=card_name(ctx, state.cer_kind),
-                      points=state.ceremony_points())
+    kind_text = ctx.tn("wongar.cer.kind", state.ceremony_points(),
+                       card=card_name(ctx, state.cer_kind))
     return _section("wg-ceremony-panel", ctx.t("wongar.cer.title", area=area_name(ctx, a)),
                     f'<p>{esc(kind_text)}</p><ul class="wg-parts">{"".join(people)}</ul>'
                     f'<p class="wg-sub">{esc(ctx.t("wongar.cer.leaders"))}</p>'

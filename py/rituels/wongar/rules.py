@@ -62,6 +62,7 @@ CHANCE_VERBS = frozenset(("bag", "draw", "start", "elderholder", "up"))
 OPTIONS = tuple(D.TOKEN_CARD_OPTIONS)
 EFFECTS = ("remove", "out", "in")
 DOUBLE_MODES = ("place", "act")
+TOUCHING_VERBS = frozenset(("take", "place", "move", "double", "remove", "out", "in"))
 
 
 @lru_cache(maxsize=None)
@@ -155,11 +156,15 @@ class WongarState(GameState):
         self.last_scoring: list[tuple[int, int, int]] = []
         self.last_ceremony: tuple[int, int] | None = None
         self.auto_passed: list[tuple[int, int]] = []  # (player, area) passed by the last action
+        # What the last decision changed on the board, for views to mark it: ("card", area),
+        # ("tok", area, player, type), ("fig", "ancestor" | "elder"), ("area", area).
+        self.last_touch: list[tuple] = []
         self._legal: list | None = None
 
     # ------------------------------------------------------------------ copying
     _LIST_FIELDS = ("face_up", "area_discard", "ritual_removed", "deck", "discard", "scores",
-                    "bonus", "cer_participants", "cer_active", "last_scoring", "auto_passed")
+                    "bonus", "cer_participants", "cer_active", "last_scoring", "auto_passed",
+                    "last_touch")
     _TABLE_FIELDS = ("supply", "bag", "piles", "hands", "taken", "hand_slots")
 
     def clone(self) -> "WongarState":
@@ -380,9 +385,34 @@ class WongarState(GameState):
         self._legal = None
         self.auto_passed = []
         verb = action[0]
+        if verb in TOUCHING_VERBS:
+            self.last_touch = self._touches(action)
         handler = getattr(self, "_do_" + verb)
         handler(*action[1:])
         self._settle()
+
+    def _touches(self, action: Any) -> list[tuple]:
+        """What a decision is about to change on the board (before it is applied)."""
+        verb, p = action[0], self.current_player()
+        if verb == "take":
+            a, k = action[1], self.face_up[action[1]]
+            out: list[tuple] = [("card", a)]
+            if k < NUM_TYPES:
+                out.append(("tok", a, p, k))
+            if k == K_BOTH:
+                out += [("fig", "ancestor"), ("fig", "elder"), ("area", a)]
+            return out
+        if verb == "place":
+            return [("tok", action[1], p, self.place_type)]
+        if verb == "move":
+            return [("fig", "ancestor" if self.step == "move_ancestor" else "elder"),
+                    ("area", action[1])]
+        t, here = self.effect_type, self.cer_area
+        if verb == "double":  # only "place" touches the board (see TOUCHING_VERBS)
+            return [("tok", here, p, action[1])] if action[2] == "place" else self.last_touch
+        if verb == "remove":
+            return [("tok", here, action[1], t)]
+        return [("tok", here, p, t), ("tok", action[1], p, t)]  # out / in
 
     # Chance outcomes.
     def _do_bag(self, p: int, t: int) -> None:
