@@ -186,8 +186,8 @@ def _consequences(before, action, after, ctx: ViewContext) -> list[str]:
     if (started or in_ceremony(before)) and not in_ceremony(after):
         a = after.last_ceremony[0]
         for ty, p, pts in after.last_scoring:
-            lines.append(t("wongar.log.score", player=ctx.name(p), points=pts,
-                           type=type_name(ctx, ty, 2), area=area_name(ctx, a)))
+            lines.append(ctx.tn("wongar.log.score", pts, player=ctx.name(p),
+                                type=type_name(ctx, ty, 2), area=area_name(ctx, a)))
         if not after.last_scoring:
             lines.append(t("wongar.log.score_none", area=area_name(ctx, a)))
     if after.end_triggered and not before.end_triggered:
