@@ -15,7 +15,7 @@ from rituels.wongar import data as D
 from rituels.wongar import geometry, view
 from rituels.wongar.rules import WongarState
 from rituels.wongar.words import of_area
-from wongar_helpers import clear_map, new_game, play, put, set_hand, to_turns
+from wongar_helpers import ceremony, new_game, play, to_turns
 
 I18N = Path(__file__).resolve().parents[2] / "py" / "rituels" / "i18n"
 NAMES = ["Alice", "Bruno", "Chloé", "Dina", "Émile"]
@@ -236,18 +236,11 @@ def test_status_says_who_decides():
 
 
 def _double_in_kangaroo():
-    """Alice (0) starts a ceremony in Kangourou with a cube there and one next door on Main,
-    and plays a double to move cubes; Bruno (1) has a cylinder card but only a cube there."""
-    s = to_turns(new_game(4, start=0), emu="ancestor")
-    clear_map(s)
-    put(s, "kangaroo", 0, "cube", 1)
-    put(s, "hand", 0, "cube", 1)
-    put(s, "kangaroo", 1, "disc", 1)
-    for p in range(4):
-        set_hand(s, p)
-    set_hand(s, 0, double=1)
-    set_hand(s, 1, cylinder=1)
-    return s
+    """Alice (0) will start a ceremony in Kangourou with a cube there and one next door on
+    Main, and a double; Bruno (1) has a cylinder card but only a disc there."""
+    return ceremony(0, tokens=[("kangaroo", 0, "cube", 1), ("hand", 0, "cube", 1),
+                               ("kangaroo", 1, "disc", 1)],
+                    hands={0: {"double": 1}, 1: {"cylinder": 1}}, start=False)
 
 
 def test_an_automatic_pass_is_logged_and_statuses_say_what_to_do():

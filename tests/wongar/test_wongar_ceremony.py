@@ -4,24 +4,10 @@ import pytest
 
 from rituels.engine import IllegalAction
 from rituels.wongar.rules import AREA_INDEX
-from wongar_helpers import (check_accounting, clear_map, legal, new_game, play, put, set_hand,
+from wongar_helpers import (ceremony, check_accounting, clear_map, legal, new_game, play, put,
                             to_turns)
 
 KANGAROO, EMU, LIZARD, HAND = (AREA_INDEX[a] for a in ("kangaroo", "emu", "lizard", "hand"))
-
-
-def ceremony(taker=0, tokens=(), hands=None, time=1):
-    """``taker`` (the first player) takes the ancestor card on Émeu and moves the ancestor from
-    Main to Kangourou: a ceremony there. ``tokens``: (area, player, type, count);
-    ``hands``: player -> ritual counts (others get none)."""
-    s = to_turns(new_game(4, start=taker), emu="ancestor")
-    clear_map(s)
-    for area, p, t, c in tokens:
-        put(s, area, p, t, c)
-    for p in range(4):
-        set_hand(s, p, **(hands or {}).get(p, {}))
-    s.time = time
-    return play(s, "take:emu", "move:kangaroo")
 
 
 # --- Participants and order ------------------------------------------------------------------
@@ -172,16 +158,10 @@ def test_double_moves_two_different_tokens():
 def test_double_offers_no_type_that_only_the_opponents_have_there():
     # With an empty supply, a double can only move the player's own tokens (it never
     # removes): the opponent's disc offers nothing.
-    s = to_turns(new_game(4, start=0), emu="ancestor")
-    clear_map(s)
-    put(s, "kangaroo", 1, "disc", 1)
-    put(s, "kangaroo", 0, "cube", 1)
-    for p in range(4):
-        set_hand(s, p)
-    set_hand(s, 0, double=1)
+    s = ceremony(0, tokens=[("kangaroo", 1, "disc", 1), ("kangaroo", 0, "cube", 1)],
+                 hands={0: {"double": 1}})
     s.supply[0] = [0, 0, 0]
     s.changed()
-    play(s, "take:emu", "move:kangaroo")
     assert legal(s) == ["play:double", "pass"]  # the cube can still move
     play(s, "play:double")
     assert legal(s) == ["double:cube:act"]

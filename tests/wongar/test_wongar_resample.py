@@ -15,7 +15,7 @@ import pytest
 from rituels.engine import CHANCE, sample_chance
 from rituels.wongar import data as D
 from rituels.wongar.rules import AREA_INDEX, WongarState
-from wongar_helpers import check_accounting, clear_map, play, put, set_hand, to_turns, new_game
+from wongar_helpers import ceremony, check_accounting
 
 HELD = ("disc", "cube", "cylinder", "double")  # ritual kinds a hand can hold (never scorpions)
 DOUBLE = HELD.index("double")
@@ -78,14 +78,8 @@ def test_the_oracle_sees_automatic_passes():
     """A situation from the rules: Bruno (1) has a cube token in Kangourou and one ritual card;
     when the ceremony reaches him and he passes by himself, the card cannot be a cube (it would
     act on his cube), nor a disc (Alice's disc there), nor a double (his cube could move)."""
-    s = to_turns(new_game(4, start=0), emu="ancestor")
-    clear_map(s)
-    put(s, "kangaroo", 0, "disc", 1)
-    put(s, "kangaroo", 1, "cube", 1)
-    for p in range(4):
-        set_hand(s, p)
-    set_hand(s, 1, cylinder=1)
-    play(s, "take:emu", "move:kangaroo")
+    s = ceremony(0, tokens=[("kangaroo", 0, "disc", 1), ("kangaroo", 1, "cube", 1)],
+                 hands={1: {"cylinder": 1}})
     assert s.auto_passed == [(0, AREA_INDEX["kangaroo"]), (1, AREA_INDEX["kangaroo"])]
     assert [r for r in range(4) if would_act(s, 1, AREA_INDEX["kangaroo"], r)] == [0, 1, 3]
     for seed in range(200):

@@ -122,3 +122,18 @@ def check_accounting(s: WongarState) -> None:
         assert s.deck[r] >= 0 and s.discard[r] >= 0
     assert all(score >= 0 for score in s.scores)
     assert 1 <= s.time <= D.TIME_SPACES
+
+
+def ceremony(taker=0, tokens=(), hands=None, time=1, start=True):
+    """``taker`` (the first player) takes the ancestor card on Émeu and moves the ancestor from
+    Main to Kangourou: a ceremony there (``start=False``: stop before taking the card).
+    ``tokens``: (area, player, type, count); ``hands``: player -> ritual counts (others get
+    none)."""
+    s = to_turns(new_game(4, start=taker), emu="ancestor")
+    clear_map(s)
+    for area, p, t, c in tokens:
+        put(s, area, p, t, c)
+    for p in range(4):
+        set_hand(s, p, **(hands or {}).get(p, {}))
+    s.time = time
+    return play(s, "take:emu", "move:kangaroo") if start else s
