@@ -182,7 +182,9 @@ class WongarState(GameState):
         hands edited that way count as unknown to the others."""
         self._legal = None
         for p, hand in enumerate(self.hands):
-            if sum(c for c, _ in self.hand_slots[p]) != sum(hand):
+            masks = [m for c, m in self.hand_slots[p] for _ in range(c)]
+            if len(masks) != sum(hand) or not _dealable(_allowed(masks), [hand[r] for r in
+                                                                          HAND_KINDS]):
                 self.hand_slots[p] = [(sum(hand), 0)] if sum(hand) else []
 
     # ------------------------------------------------------------------ public helpers
@@ -893,8 +895,7 @@ def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[
         cards = [i for i, c in enumerate(pool) for _ in range(c)]
         return rng.sample(cards, len(masks)) if len(masks) <= len(cards) else None
     left = list(pool)
-    allowed = [sum(1 << i for i, r in enumerate(HAND_KINDS) if not mask >> r & 1)
-               for mask in masks]
+    allowed = _allowed(masks)
     order = sorted(range(len(masks)), key=lambda j: bin(allowed[j]).count("1"))
     if not _dealable([allowed[j] for j in order], left):
         return None
@@ -912,6 +913,11 @@ def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[
         left[i] -= 1
         out[j] = i
     return out
+
+
+def _allowed(masks: list[int]) -> list[int]:
+    """Each card's allowed kinds, as bits over the indexes of HAND_KINDS."""
+    return [sum(1 << i for i, r in enumerate(HAND_KINDS) if not mask >> r & 1) for mask in masks]
 
 
 def _dealable(allowed: list[int], left: list[int]) -> bool:
