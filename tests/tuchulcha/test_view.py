@@ -164,8 +164,8 @@ def test_nothing_is_clickable_for_spectators_or_at_chance_nodes():
     assert page.values("data-action") == [] and page.values("data-select") == []
 
 
-def test_selection_steps_show_the_group_then_its_destinations():
-    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}), 4, 1)
+def test_group_option_selection_steps_show_the_group_then_its_destinations():
+    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}, group_moves=True), 4, 1)
     ctx = ctx_for(state)
     first = Markup(view.render(state, ctx))
     assert "12" in first.values("data-select") and "T0" in first.values("data-select")
@@ -257,8 +257,8 @@ def test_catalogues_have_the_same_keys():
     assert all(k.startswith("tuchulcha.") for k in fr)
 
 
-def test_log_line_of_a_hit():
-    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}), 4, 1)
+def test_group_option_log_line_of_a_hit():
+    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}, group_moves=True), 4, 1)
     before = state.clone()
     action = state.str_to_action("4:12x3")
     state.play(action)
@@ -277,11 +277,67 @@ def test_log_lines_of_a_consecration_and_a_lost_group():
     lines = view.describe(before, ("C", ()), state, ctx_for(state))
     assert lines[0].startswith("Alice (rouge, Achvizr) se consacre à Tuchulcha et sacrifie 3 ")
     assert lines[1] == "Son aruspice resté à Velthumena part dans la forêt."
-    lost = roll(position(4, stones={6: (0, 2)}), 2, 1)   # stone 8 is a passage
+    lost = roll(position(4, stones={6: (0, 2)}, group_moves=True), 2, 1)  # 8: a passage
     before = lost.clone()
     lost.play((2, 6, 2))
     assert view.describe(before, (2, 6, 2), lost, ctx_for(lost))[0].endswith(
         "; arrêtés sur le passage 8, ils se perdent dans la forêt")
+
+
+def test_a_single_move_takes_two_taps():
+    state = roll(position(4, stones={12: (0, 3), 13: (1, 1)}), 4, 1)
+    ctx = ctx_for(state)
+    first = Markup(view.render(state, ctx))
+    assert set(first.values("data-select")) == {"12", "T0"} and first.values("data-action") == []
+    ctx.selection = "12"
+    second = Markup(view.render(state, ctx))
+    assert set(second.values("data-action")) == {"4:12x1", "1:12x1"}
+    assert ("Dé 1 : aller à la pierre 13 (frappe 1 aruspice bleu) — pierre 13, ordinaire : "
+            "1 aruspice bleu") in second.labels()
+
+
+def test_a_combined_attack_is_its_own_choice_on_the_attacked_stone():
+    # One blue pawn on ritual stone 12 (power 2): red pawns on 9 and 11 attack together.
+    state = roll(position(4, stones={9: (0, 1), 11: (0, 1), 12: (1, 1)}), 3, 1)
+    ctx = ctx_for(state)
+    html = view.render(state, ctx)
+    page = Markup(html)
+    assert "3:9+1:11" in page.values("data-action")      # one tap, on the stone and the panel
+    spoken = ("Attaque groupée\u202f: 2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 "
+              "de la pierre 9, dé 1 de la pierre 11) — pierre 12, rituelle (×2) : "
+              "1 aruspice bleu")
+    assert spoken in page.labels()
+    assert "×2" in page.text
+    assert ("2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 de la pierre 9, dé 1 de "
+            "la pierre 11) (frappe 1 aruspice bleu)") in page.text
+    en = Markup(view.render(state, ctx_for(state, lang="en")))
+    assert ("2 red pawns move together to stone 12 (die 3 from stone 9, die 1 from stone 11) "
+            "(hits 1 blue pawn)") in en.text
+    before = state.clone()
+    action = state.str_to_action("3:9+1:11")
+    state.play(action)
+    assert view.describe(before, action, state, ctx_for(state)) == [
+        "Alice (rouge, Achvizr)\u202f: 2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 "
+        "de la pierre 9, dé 1 de la pierre 11) ; 1 aruspice bleu part dans la forêt"]
+    assert view.describe(before, action, state, ctx_for(state, lang="en")) == [
+        "Alice (red, Achvizr): 2 red pawns move together to stone 12 (die 3 from stone 9, "
+        "die 1 from stone 11); 1 blue pawn goes to the forest"]
+
+
+def test_several_attacks_on_one_stone_are_a_second_step():
+    # Blue on plain 13 (power 1): the 4 from 9 and the 2 from 11 may attack together, and with
+    # the third die (a 4 from 9 again) three pawns may.
+    state = roll(position(4, stones={9: (0, 2), 11: (0, 1), 13: (1, 1)}), 4, 4, third=2)
+    ctx = ctx_for(state)
+    attacks = {state.action_to_str(a) for a in state.attacks(13)}
+    assert attacks == {"4:9+4:9", "4:9+2:11", "4:9+4:9+2:11"}
+    first = Markup(view.render(state, ctx))
+    assert "A13" in first.values("data-select")         # the stone opens the second step
+    assert attacks <= set(first.values("data-action"))  # the panel lists every attack
+    ctx.selection = "A13"
+    picked = Markup(view.render(state, ctx))
+    assert attacks <= set(picked.values("data-action"))
+    assert reachable_actions(state, ctx) == legal_notations(state)
 
 
 def test_log_says_when_no_die_can_be_used():

@@ -1,14 +1,17 @@
 """Tuchulcha on screen: the board with the turn's clickable choices, the side panel, the status
 sentence, the log lines and the result (contract: docs/architecture.md, "Views").
 
-A move is chosen in up to three clicks, the first two ``data-select`` steps kept in
-``ctx.selection``:
-1. a group, circled on the board: the token is its source as in the notation (``12``, ``T0``,
-   ``S``);
-2. how many pawns: ``12x3``, numbered bubbles beside the group and buttons in the panel
-   (skipped when only one count is legal);
-3. a destination, one per remaining die, highlighted on the board with the die's value and
-   listed in the panel: ``data-action="5:12x3"``.
+A single move is chosen in two clicks (each die moves one pawn), the first ``data-select`` step
+kept in ``ctx.selection``:
+1. a pawn's place, circled on the board: the token is its source as in the notation (``12``,
+   ``T0``, ``S``);
+2. a destination, one per remaining die, highlighted on the board with the die's value and
+   listed in the panel: ``data-action="5:12x1"``.
+With the set-up option ``group_moves`` a step "how many pawns" (``12x3``, numbered bubbles and
+panel buttons) comes between the two when several counts are legal.
+A combined attack is its own choice: the attacked stone is highlighted with "×n" (pawns arriving
+together) and the panel lists each attack with its dice and sources. One attack on a stone is
+one click (``data-action="3:9+1:11"``); several go through the token ``A12`` first.
 A consecration with a choice of sacrifice takes the token ``C`` first. Anything stale or
 tampered in the selection is ignored, so a wrong token only shows the first step again.
 """
@@ -64,7 +67,7 @@ def _source_token(src) -> str:
 
 
 def _parse_source(token: str):
-    if token.isdigit():
+    if token.isascii() and token.isdigit():
         return int(token)
     return token
 
@@ -143,16 +146,69 @@ class _Choice:
         self.buttons: list[str] = []
 
 
+def _attacks_by_stone(state) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for a in state.attacks():
+        out.setdefault(state.move_effect(a).dest, []).append(a)
+    return out
+
+
+def attack_text(state, ctx: ViewContext, action) -> str:
+    """"2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 de la pierre 9, dé 1 de la
+    pierre 11)"."""
+    effect = state.move_effect(action)
+    parts = ", ".join(ctx.t("tuchulcha.attack.part", die=d, src=_place_name(ctx, src, "from"))
+                      for d, src in action[1])
+    return ctx.t("tuchulcha.act.attack", pawns=pawns_text(ctx, effect.colour, effect.count),
+                 dest=_place_name(ctx, effect.dest, "to"), sources=parts)
+
+
+def _attack_button(state, ctx: ViewContext, action) -> str:
+    text = attack_text(state, ctx, action)
+    note = _effect_note(ctx, state.move_effect(action))
+    if note:
+        text = ctx.t("tuchulcha.with_note", text=text, note=note)
+    return _button(text, action=state.action_to_str(action))
+
+
+def _attack_choice(state, ctx: ViewContext, choice: _Choice, by_stone: dict) -> bool:
+    """Marks for the attacked stones (where no single move claims the stone) and, when one is
+    picked (``A12``), its attacks in the panel (then returns True)."""
+    picked = None
+    if ctx.selection[:1] == "A" and ctx.selection[1:].isascii() and ctx.selection[1:].isdigit():
+        picked = int(ctx.selection[1:])
+    for stone, options in by_stone.items():
+        key = f"s{stone}"
+        if key in choice.marks:
+            continue
+        badge = "×" + str(min(len(a[1]) for a in options))
+        if len(options) == 1:
+            a = options[0]
+            aria = ctx.t("tuchulcha.act.attack_one", text=attack_text(state, ctx, a))
+            choice.marks[key] = Mark(TARGET, {"data-action": state.action_to_str(a),
+                                              "aria-label": aria}, badge)
+        else:
+            aria = ctx.t("tuchulcha.act.attacks", n=len(options))
+            choice.marks[key] = Mark(PICKED if stone == picked else TARGET,
+                                     {"data-select": f"A{stone}", "aria-label": aria}, badge)
+    if picked in by_stone:
+        choice.prompt = ctx.t("tuchulcha.prompt.attack", n=picked)
+        choice.buttons.extend(_attack_button(state, ctx, a) for a in by_stone[picked])
+    return picked in by_stone
+
+
 def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
     sources = state.sources()
+    by_stone = _attacks_by_stone(state)
     src_tok, _, count_tok = ctx.selection.partition("x")
     src = _parse_source(src_tok) if src_tok else None
     if src not in sources:
         src, count_tok = None, ""
+    pick = "tuchulcha.act.pick" if state.group_moves else "tuchulcha.act.pick_one"
     for s in sources:
         choice.marks[_source_mark_key(s)] = Mark(
             PICKED if s == src else PICK,
-            {"data-select": _source_token(s), "aria-label": ctx.t("tuchulcha.act.pick")},
+            {"data-select": _source_token(s), "aria-label": ctx.t(pick)},
         )
     if state.must_leave:
         choice.hint = ctx.t("tuchulcha.hint.must_leave",
@@ -163,7 +219,14 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
                                           action=state.action_to_str(a),
                                           html_label=die_face(a[1], 28)))
     if src is None:
-        choice.prompt = ctx.t("tuchulcha.prompt.pick")
+        if state.group_moves:
+            choice.prompt = ctx.t("tuchulcha.prompt.pick")
+        else:
+            choice.prompt = ctx.t("tuchulcha.prompt.pick_attack" if by_stone
+                                  else "tuchulcha.prompt.pick_one")
+        if not _attack_choice(state, ctx, choice, by_stone):
+            for options in by_stone.values():
+                choice.buttons.extend(_attack_button(state, ctx, a) for a in options)
         return
     moves = state.moves_from(src)
     counts = sorted({m[2] for m in moves})
@@ -186,6 +249,7 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
                                pawns=pawns_text(ctx, colour, count))
         for m in sorted((m for m in moves if m[2] == count), key=lambda m: m[0]):
             _add_target(state, ctx, choice, m)
+    _attack_choice(state, ctx, choice, by_stone)
 
 
 def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
@@ -417,7 +481,7 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
         to_forest = in_velthumena - min(unlisted, in_velthumena)
         if to_forest:
             lines.append(ctx.tn("tuchulcha.log.velthumena_lost", to_forest))
-    elif isinstance(action, tuple) and len(action) == 3 and isinstance(action[0], int):
+    elif rules.is_move(action):
         lines.append(_move_line(before, action, ctx, someone))
     lines.extend(_consequences(before, after, action, ctx))
     return lines
@@ -425,10 +489,15 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
 
 def _move_line(before, action, ctx: ViewContext, someone: str) -> str:
     effect = before.move_effect(action)
-    die, src, count = action
-    line = ctx.t("tuchulcha.log.move", who=someone,
-                 pawns=pawns_text(ctx, effect.colour, count), die=die,
-                 src=_place_name(ctx, src, "from"), dest=_place_name(ctx, effect.dest, "to"))
+    count = effect.count
+    if action[0] == "A":
+        line = ctx.t("tuchulcha.log.attack", who=someone,
+                     text=attack_text(before, ctx, action))
+    else:
+        die, src, _ = action
+        line = ctx.t("tuchulcha.log.move", who=someone,
+                     pawns=pawns_text(ctx, effect.colour, count), die=die,
+                     src=_place_name(ctx, src, "from"), dest=_place_name(ctx, effect.dest, "to"))
     if effect.hit:
         key = "tuchulcha.log.hit_temple" if effect.hit_to == "temple" else "tuchulcha.log.hit"
         line = ctx.t("tuchulcha.log.and", first=line,
@@ -450,7 +519,7 @@ def _consequences(before, after, action, ctx: ViewContext) -> list[str]:
     for p in sorted(set(after.out) - set(before.out)):
         if p != before.tuchulcha or after.tuchulcha is not None:
             lines.append(ctx.t("tuchulcha.log.out", name=ctx.name(p)))
-    moved = isinstance(action, tuple) and len(action) == 3 and isinstance(action[0], int)
+    moved = rules.is_move(action)
     if (not moved and after.passed is not None and after.passed == before.player
             and after.passed != before.passed):
         lines.append(ctx.t("tuchulcha.log.no_move", name=ctx.name(before.player)))
