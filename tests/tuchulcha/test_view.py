@@ -307,7 +307,8 @@ def test_a_combined_attack_is_its_own_choice_on_the_attacked_stone():
               "de la pierre 9, dé 1 de la pierre 11) — pierre 12, rituelle (×2) : "
               "1 aruspice bleu")
     assert spoken in page.labels()
-    assert "×2" in page.text
+    tag = re.search(r'data-action="3:9\+1:11".*?</g></g>', html).group(0)
+    assert tag.count('class="tu-badge tu-arrivals"') == 1 and tag.count("<circle") >= 2
     assert ("2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 de la pierre 9, dé 1 de "
             "la pierre 11) (frappe 1 aruspice bleu)") in page.text
     en = Markup(view.render(state, ctx_for(state, lang="en")))
@@ -368,9 +369,31 @@ def test_result_sentence_of_a_finished_game():
     state.play((3, 31, 1))
     assert state.is_terminal() and state.winners() == [0]
     ctx = ctx_for(state)
-    assert view.result(state, ctx) == "Alice gagne avec 8 aruspices à Velthumena."
+    assert view.result(state, ctx) == ("Alice n'a plus d'aruspice en jeu\u202f: la partie "
+                                       "s'arrête. Alice gagne avec 8 aruspices à Velthumena.")
     assert view.status(state, ctx) == view.result(state, ctx)
     assert view.describe(before, (3, 31, 1), state, ctx)[-1] == view.result(state, ctx)
+    assert view.result(state, ctx_for(state, lang="en")) == (
+        "Alice has no pawn left in play: the game ends. Alice wins with 8 pawns in Velthumena.")
+    # The standings: rank, player, pawns in Velthumena and in the forest.
+    table = re.search(r'<table class="tu-standings">.*</table>', view.render(state, ctx)).group(0)
+    rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">([^<]*)</th><td>(\d+)</td>"
+                      r"<td>(\d+)</td></tr>", table)
+    assert [(r[0], r[1].split(" (")[0], r[2], r[3]) for r in rows] == [
+        ("1", "Alice", "8", "0"), ("2", "Bob", "2", "0"), ("3", "Chloé", "0", "0"),
+        ("3", "Dario", "0", "0")]
+
+
+def test_the_last_move_stays_marked_until_the_next():
+    state = roll(position(4, stones={9: (0, 1), 11: (0, 1), 12: (1, 1)}), 3, 1)
+    state.play(state.str_to_action("3:9+1:11"))
+    assert state.last_move == ((9, 11), 12)
+    state.play(("dice", (2, 1)))                      # Bob rolls: still Alice's move marked
+    marked = re.findall(r'<g class="tu-place[^"]*last-move"[^>]*aria-label="(?:[^"]*— )?'
+                        r'(pierre \d+)', view.render(state, ctx_for(state)))
+    assert marked == ["pierre 9", "pierre 11", "pierre 12"]
+    state.play((2, "T1", 1))
+    assert state.last_move == (("T1",), 11)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -47,6 +47,7 @@ class Scene:
     show_star: bool = True             # Lasa exists only in 4-player games
     dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
     rolling: bool = False              # the dice were just rolled (a short animation)
+    last: frozenset[str] = frozenset()  # places of the latest move ("s12", "t0"): marked
 
     @property
     def colours(self) -> int:
@@ -60,6 +61,7 @@ class Mark:
     cls: str                                   # tu-pick, tu-picked or tu-target
     attrs: dict[str, str] = field(default_factory=dict)  # data-select / data-action / label
     badge: str = ""                            # small text (the die a target uses)
+    arrivals: tuple[int, int] | None = None    # (colour, n): n pawns attack together here
 
 
 def _n(v: float) -> str:
@@ -266,11 +268,29 @@ def _place_attrs(mark: Mark | None, label: str, tx) -> str:
 
 
 def _badge(mark: Mark | None, x: float, y: float) -> str:
+    if mark is not None and mark.arrivals:
+        return _arrivals(*mark.arrivals, x, y)
     if mark is None or not mark.badge:
         return ""
     return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="15" fill="#fbf6ea"'
             f' stroke="#1d5c3a" stroke-width="3"/><text x="{_n(x)}" y="{_n(y)}"'
             f' class="tu-count" font-size="19" fill="#1d5c3a">{esc(mark.badge)}</text></g>')
+
+
+def _last_ring(x: float, y: float, r: float) -> str:
+    """The latest move's start and end places keep a dashed ring until the next move."""
+    return (f'<circle class="tu-last" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="none"'
+            f' stroke="#7a2e12" stroke-width="3" stroke-dasharray="6 5"/>')
+
+
+def _arrivals(colour: int, count: int, x: float, y: float) -> str:
+    """A combined attack's tag: one small pawn per attacker arriving together (drawn, not
+    written, so the place's spoken name need not repeat it)."""
+    w = 16 * count + 10
+    pawns = "".join(pawn_shape(colour, x - 8 * (count - 1) + 16 * k, y, 6.5) for k in range(count))
+    return (f'<g class="tu-badge tu-arrivals"><rect x="{_n(x - w / 2)}" y="{_n(y - 14)}"'
+            f' width="{_n(w)}" height="28" rx="14" fill="#fbf6ea" stroke="#1d5c3a"'
+            f' stroke-width="3"/>{pawns}</g>')
 
 
 def _role(scene: Scene, colour: int) -> str:
@@ -286,7 +306,7 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
     kinds = side.kinds
     entry_colour = {e: c for c, e in enumerate(side.entries)}
     r = geo.stone_r
-    out = []
+    out, pieces = [], []
     for i, (x, y) in enumerate(geo.stones):
         kind = kinds[i]
         sealed = i in scene.seals
@@ -294,8 +314,13 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         label = stone_label(tx, i, kind, sealed, entry_colour.get(i), held)
         mark = marks.get(f"s{i}")
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        last = f"s{i}" in scene.last
+        if last:
+            cls += " last-move"
         out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
         px, py = geo.inward(i, r * 1.02)
+        if last:
+            out.append(_last_ring(x, y, r + 5))
         if mark:
             # A group to pick is circled on its pawns; a destination on its stone.
             on_pawns = held and mark.cls != TARGET
@@ -303,14 +328,24 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             out.append(f'<circle class="tu-halo" cx="{_n(hx)}" cy="{_n(hy)}" r="{_n(hr)}"/>')
         out.append(stone(kind, x, y, r, entry_colour.get(i), sealed))
         nx, ny = geo.normals[i]
-        if not (mark and mark.badge):
+        if not (mark and (mark.badge or mark.arrivals)):
             out.append(f'<text x="{_n(x + nx * (r + 15))}" y="{_n(y + ny * (r + 15))}"'
                        f' class="tu-num">{i}</text>')
         if held:
             colour, count = held
-            out.append(pawn_token(colour, px, py, r * 0.82, count, _role(scene, colour)))
+            # The pawns are drawn in a layer above (below): an interactive place's visible
+            # text stays its number or badge, as its spoken name says, and this invisible
+            # disc keeps the pawns part of what a tap on the place hits.
+            pieces.append(f'<g id="tu-piece-s{i}" class="piece">'
+                          + pawn_token(colour, px, py, r * 0.82, count, _role(scene, colour))
+                          + "</g>")
+            if mark:
+                out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
+                           f' fill="#000" fill-opacity="0"/>')
         out.append(_badge(mark, *geo.outward(i, r + 15)))
         out.append("</g>")
+    out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
+               + "".join(pieces) + "</g>")
     return "".join(out)
 
 
@@ -323,7 +358,12 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         mark = marks.get(f"t{c}")
         label = temple_label(tx, scene, c, count)
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        last = f"t{c}" in scene.last
+        if last:
+            cls += " last-move"
         out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
+        if last:
+            out.append(_last_ring(px, py, 32))
         if mark:
             out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
         out.append(temple(c, x, y, GODS[c], faded=c in scene.out))

@@ -188,6 +188,7 @@ class TuchulchaState(GameState):
         self.end_reason: str | None = None
         self._winners: list = []
         self.passed: int | None = None
+        self.last_move: tuple | None = None   # (sources, destination) of the latest move
         self._removed_by: int | None = None   # player whose pawn ousted Tuchulcha this turn
         self._progress = False                # race progress this turn (stall rule)
         self._acted = False                   # consecrated this turn (stuck rule)
@@ -630,9 +631,10 @@ class TuchulchaState(GameState):
             parts = action[1]
             for _, src in parts:
                 colour = self._lift(src, 1)
-            return self._land(colour, parts[0][1], parts[0][0], len(parts))
+            return self._land(colour, parts[0][1], parts[0][0], len(parts),
+                              tuple(src for _, src in parts))
         die, src, k = action
-        self._land(self._lift(src, k), src, die, k)
+        self._land(self._lift(src, k), src, die, k, (src,))
 
     def _lift(self, src, k: int) -> int:
         """Take k pawns off ``src``; returns their colour."""
@@ -655,13 +657,15 @@ class TuchulchaState(GameState):
             self.temple[colour] -= k
         return colour
 
-    def _land(self, colour: int, src, die: int, k: int) -> None:
-        """k pawns of ``colour`` that left ``src`` with ``die`` arrive together."""
+    def _land(self, colour: int, src, die: int, k: int, sources: tuple) -> None:
+        """k pawns of ``colour`` that left ``src`` (all: ``sources``) with ``die`` arrive
+        together."""
         stones = self.stones
         role = self._role_of_colour(colour)
         if role == NORMAL:
             self._progress = True
         dest, _ = self._target(colour, src, die, role)
+        self.last_move = (sources, VELTHUMENA if dest == _V else dest)
         left_play = True   # pawns left play or a seal was set: eliminations/end to check
         if dest == _V:
             self.velthumena[colour] += k
@@ -1067,6 +1071,7 @@ class TuchulchaState(GameState):
             "frozen": {str(k): v for k, v in sorted(self.frozen.items())},
             "must_leave": {str(k): v for k, v in sorted(self.must_leave.items())},
             "passed": self.passed, "end_reason": self.end_reason,
+            "last_move": [list(self.last_move[0]), self.last_move[1]] if self.last_move else None,
             "winners": self.winners(),
             "counters": [self._idle_turns, self._stall_turns],
         }

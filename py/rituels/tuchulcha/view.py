@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rituels.tuchulcha import rules
-from rituels.tuchulcha.board import COLOURS, GODS
+from rituels.tuchulcha.board import COLOURS, GODS, MYSTIC
 from rituels.tuchulcha.drawing import (
     PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
 )
@@ -59,7 +59,18 @@ def scene_of(state, ctx: ViewContext) -> Scene:
         show_star=state.num_players == 4,
         dice=tuple(dice_states(state)),
         rolling=_fresh_roll(state, ctx),
+        last=_last_places(state),
     )
+
+
+def _last_places(state) -> frozenset[str]:
+    if state.last_move is None:
+        return frozenset()
+    sources, dest = state.last_move
+    places = {_source_mark_key(src) for src in sources if src != rules.STAR}
+    if dest != rules.VELTHUMENA:
+        places.add(f"s{dest}")
+    return frozenset(places)
 
 
 def _source_token(src) -> str:
@@ -165,7 +176,7 @@ def attack_text(state, ctx: ViewContext, action) -> str:
 
 def _attack_button(state, ctx: ViewContext, action) -> str:
     text = attack_text(state, ctx, action)
-    note = _effect_note(ctx, state.move_effect(action))
+    note = _effect_note(ctx, state.move_effect(action), state)
     if note:
         text = ctx.t("tuchulcha.with_note", text=text, note=note)
     return _button(text, action=state.action_to_str(action))
@@ -181,16 +192,18 @@ def _attack_choice(state, ctx: ViewContext, choice: _Choice, by_stone: dict) -> 
         key = f"s{stone}"
         if key in choice.marks:
             continue
-        badge = "×" + str(min(len(a[1]) for a in options))
+        colour = state.move_effect(options[0]).colour
+        arrivals = (colour, min(len(a[1]) for a in options))
         if len(options) == 1:
             a = options[0]
             aria = ctx.t("tuchulcha.act.attack_one", text=attack_text(state, ctx, a))
             choice.marks[key] = Mark(TARGET, {"data-action": state.action_to_str(a),
-                                              "aria-label": aria}, badge)
+                                              "aria-label": aria}, arrivals=arrivals)
         else:
             aria = ctx.t("tuchulcha.act.attacks", n=len(options))
             choice.marks[key] = Mark(PICKED if stone == picked else TARGET,
-                                     {"data-select": f"A{stone}", "aria-label": aria}, badge)
+                                     {"data-select": f"A{stone}", "aria-label": aria},
+                                     arrivals=arrivals)
     if picked in by_stone:
         choice.prompt = ctx.t("tuchulcha.prompt.attack", n=picked)
         choice.buttons.extend(_attack_button(state, ctx, a) for a in by_stone[picked])
@@ -259,7 +272,7 @@ def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
     effect = state.move_effect(move)
     dest = effect.dest
     text = _place_name(ctx, dest, "to")
-    detail = _effect_note(ctx, effect)
+    detail = _effect_note(ctx, effect, state)
     aria = ctx.t("tuchulcha.act.move", die=move[0], dest=text)
     if detail:
         aria = ctx.t("tuchulcha.with_note", text=aria, note=detail)
@@ -272,8 +285,9 @@ def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
                                   html_label=die_face(move[0], 28)))
 
 
-def _effect_note(ctx: ViewContext, effect) -> str:
-    """A short note for a move's button: "frappe 2 aruspices bleus", "perdus dans la forêt"."""
+def _effect_note(ctx: ViewContext, effect, state=None) -> str:
+    """A short note for a move's button: "frappe 2 aruspices bleus", "perdu dans la forêt",
+    "pierre mystique : à quitter en premier" (not for Tuchulcha, who ignores it)."""
     notes = []
     if effect.hit:
         key = "tuchulcha.note.hit_temple" if effect.hit_to == "temple" else "tuchulcha.note.hit"
@@ -281,7 +295,11 @@ def _effect_note(ctx: ViewContext, effect) -> str:
     if effect.seal:
         notes.append(ctx.t("tuchulcha.note.seal"))
     if effect.lost:
-        notes.append(ctx.t("tuchulcha.note.lost"))
+        notes.append(ctx.tn("tuchulcha.note.lost", effect.count))
+    if (state is not None and isinstance(effect.dest, int)
+            and state.side.kinds[effect.dest] == MYSTIC
+            and state.owner[effect.colour] != state.tuchulcha):
+        notes.append(ctx.t("tuchulcha.note.mystic"))
     return ", ".join(notes)
 
 
@@ -436,8 +454,35 @@ def render(state, ctx: ViewContext) -> str:
         turn.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
     if choice.buttons:
         turn.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
+    if state.phase == rules.OVER:
+        turn.append(standings(state, ctx))
     return (f'<div class="tu"><div class="tu-layout">{board}'
             f'<div class="tu-turn">{"".join(turn)}</div>{_players(state, ctx)}</div></div>')
+
+
+def standings(state, ctx: ViewContext) -> str:
+    """The end-of-game table: rank, player, pawns in Velthumena and in the forest. Winners come
+    first, then players still in the game by pawns in Velthumena, then those out of it."""
+    winners = set(state.winners())
+
+    def count(p, where):
+        return sum(getattr(state, where)[c] for c in state.colours_of(p))
+
+    keys = {p: (p in winners, p not in state.out, count(p, "velthumena"))
+            for p in range(state.num_players)}
+    order = sorted(keys, key=lambda p: keys[p], reverse=True)
+    head = "".join(f'<th scope="col">{esc(ctx.t(f"tuchulcha.standings.{k}"))}</th>'
+                   for k in ("rank", "player", "velthumena", "forest"))
+    rows = []
+    for p in order:
+        rank = 1 + sum(1 for q in keys if keys[q] > keys[p])
+        name = who(state, p, ctx)
+        if p in state.out:
+            name = ctx.t("tuchulcha.with_note", text=name, note=ctx.t("tuchulcha.standings.out"))
+        rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(name)}</th>'
+                    f'<td>{count(p, "velthumena")}</td><td>{count(p, "forest")}</td></tr>')
+    return (f'<table class="tu-standings"><caption>{esc(ctx.t("tuchulcha.standings.caption"))}'
+            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 # --- sentences --------------------------------------------------------------------------------
@@ -541,6 +586,11 @@ def result(state, ctx: ViewContext) -> str:
     text = ctx.tn(key, best, name=names)
     if reason in ("stuck", "stall"):
         text = ctx.t(f"tuchulcha.result.{reason}") + " " + text
+    elif reason == "race":     # (c): say whose last pawn left play
+        empty = [p for p in state.in_game() if state.player_in_play(p) == 0]
+        if empty:
+            text = ctx.tn("tuchulcha.result.race_reason", len(empty),
+                          name=_values(ctx, [ctx.name(p) for p in empty])) + " " + text
     return text
 
 
