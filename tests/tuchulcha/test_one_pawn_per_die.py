@@ -7,7 +7,6 @@ import pytest
 
 from rituels.engine import CHANCE, IllegalAction, NotationError, get_game, sample_chance
 from rituels.engine.record import new_record, replay
-from rituels.tuchulcha.rules import TuchulchaState
 from tuchulcha_setup import move, notations, position, roll
 
 
@@ -244,22 +243,3 @@ def test_legal_actions_belong_to_the_caller():
     twin.legal_actions().append("junk")
     assert st.legal_actions() == expected
 
-
-def test_random_games_with_combined_attacks_keep_every_pawn():
-    rng = random.Random(2)
-    seen = 0
-    for g in range(30):
-        st = TuchulchaState(2 + g % 3)
-        while not st.is_terminal():
-            if st.current_player() == CHANCE:
-                st.apply(sample_chance(st, rng))
-                continue
-            actions = st.legal_actions()
-            attacks = [a for a in actions if a[0] == "A"]
-            a = rng.choice(attacks or actions)
-            seen += a[0] == "A"
-            st.apply(a)
-            for c in st.colours:
-                assert (st.temple[c] + st.path[c] + st.velthumena[c] + st.forest[c]
-                        + st.sanctuary[c] + st.star[c]) == st.pawns
-    assert seen > 20

@@ -36,26 +36,45 @@ def check_invariants(st: TuchulchaState) -> None:
     assert len(st.seals) <= len(st.side.passages)
 
 
+def random_game(players: int, rng: random.Random, choose=None) -> TuchulchaState:
+    """Plays one game (chance sampled, decisions by ``choose(actions)``, random by default),
+    checking the invariants after every action; returns the final state."""
+    choose = choose or rng.choice
+    st = TuchulchaState(players)
+    for _ in range(MAX_ACTIONS):
+        if st.is_terminal():
+            break
+        actions = st.legal_actions()
+        assert actions
+        st.apply(sample_chance(st, rng) if st.current_player() == CHANCE else choose(actions))
+        check_invariants(st)
+    assert st.is_terminal(), "the game did not end"
+    assert st.winners() and set(st.winners()) <= set(range(players))
+    return st
+
+
 @pytest.mark.parametrize("players", sorted(GAMES))
 def test_random_games_keep_the_invariants_and_end(players):
     rng = random.Random(players)
-    reasons = set()
-    for _ in range(GAMES[players]):
-        st = TuchulchaState(players)
-        for _ in range(MAX_ACTIONS):
-            if st.is_terminal():
-                break
-            actions = st.legal_actions()
-            assert actions
-            a = sample_chance(st, rng) if st.current_player() == CHANCE else rng.choice(actions)
-            st.apply(a)
-            check_invariants(st)
-        assert st.is_terminal(), "the game did not end"
-        assert st.winners() and set(st.winners()) <= set(range(players))
-        reasons.add(st.end_reason)
+    reasons = {random_game(players, rng).end_reason for _ in range(GAMES[players])}
     assert "race" in reasons
     if players > 2:
         assert "tuchulcha" in reasons
+
+
+@pytest.mark.parametrize("players", sorted(GAMES))
+def test_games_full_of_combined_attacks_keep_the_invariants(players):
+    rng = random.Random(10 + players)
+    attacks = 0
+
+    def attack_first(actions):
+        nonlocal attacks
+        combined = [a for a in actions if a[0] == "A"]
+        attacks += bool(combined)
+        return rng.choice(combined or actions)
+    for _ in range(10):
+        random_game(players, rng, attack_first)
+    assert attacks > 5
 
 
 def best_sequence(st: TuchulchaState) -> int:
