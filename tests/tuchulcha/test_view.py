@@ -396,6 +396,19 @@ def test_the_last_move_stays_marked_until_the_next():
     assert state.last_move == (("T1",), 11)
 
 
+def test_pawn_elements_keep_their_id_when_they_move():
+    state = roll(position(4, stones={5: (0, 1), 20: (0, 2)}), 3, 1)
+    ids = re.findall(r'<g id="(tu-piece-[^"]+)" class="piece" style="transform:translate\(',
+                     view.render(state, ctx_for(state)))
+    assert ids == ["tu-piece-s5", "tu-piece-s20"]
+    state.play((1, 5, 1))                      # the pawn leaves 5 for 6: same element
+    ids = re.findall(r'<g id="(tu-piece-[^"]+)"', view.render(state, ctx_for(state)))
+    assert ids == ["tu-piece-s5", "tu-piece-s20"]
+    state.play((3, 20, 1))                     # one of two leaves 20: a new element on 23
+    ids = re.findall(r'<g id="(tu-piece-[^"]+)"', view.render(state, ctx_for(state)))
+    assert ids == ["tu-piece-s6", "tu-piece-s20", "tu-piece-s23"]
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_help_page_and_thumbnail(lang):
     page = view.help_page(ViewContext(lang=lang))

@@ -48,6 +48,9 @@ class Scene:
     dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
     rolling: bool = False              # the dice were just rolled (a short animation)
     last: frozenset[str] = frozenset()  # places of the latest move ("s12", "t0"): marked
+    # Element id of the pawns on a stone ("s16" -> "tu-piece-s12" right after they came from
+    # 12, so a DOM morph moves the same element); default "tu-piece-s16".
+    piece_ids: dict[str, str] = field(default_factory=dict)
 
     @property
     def colours(self) -> int:
@@ -272,9 +275,10 @@ def _badge(mark: Mark | None, x: float, y: float) -> str:
         return _arrivals(*mark.arrivals, x, y)
     if mark is None or not mark.badge:
         return ""
-    return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="15" fill="#fbf6ea"'
+    # 31 units: 11 CSS px when the 1000-unit board is 355 px wide (a 375 px phone).
+    return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="20" fill="#fbf6ea"'
             f' stroke="#1d5c3a" stroke-width="3"/><text x="{_n(x)}" y="{_n(y)}"'
-            f' class="tu-count" font-size="19" fill="#1d5c3a">{esc(mark.badge)}</text></g>')
+            f' class="tu-count" font-size="31" fill="#1d5c3a">{esc(mark.badge)}</text></g>')
 
 
 def _last_ring(x: float, y: float, r: float) -> str:
@@ -336,13 +340,15 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             # The pawns are drawn in a layer above (below): an interactive place's visible
             # text stays its number or badge, as its spoken name says, and this invisible
             # disc keeps the pawns part of what a tap on the place hits.
-            pieces.append(f'<g id="tu-piece-s{i}" class="piece">'
-                          + pawn_token(colour, px, py, r * 0.82, count, _role(scene, colour))
+            ident = scene.piece_ids.get(f"s{i}", f"tu-piece-s{i}")
+            pieces.append(f'<g id="{ident}" class="piece"'
+                          f' style="transform:translate({_n(px)}px,{_n(py)}px)">'
+                          + pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour))
                           + "</g>")
             if mark:
                 out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
                            f' fill="#000" fill-opacity="0"/>')
-        out.append(_badge(mark, *geo.outward(i, r + 15)))
+        out.append(_badge(mark, *geo.outward(i, r + 20)))
         out.append("</g>")
     out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
                + "".join(pieces) + "</g>")
@@ -548,12 +554,13 @@ def _count_bubbles(geo: Layout, choice: CountChoice) -> str:
     ax, ay = _anchor(geo, choice.place)
     towards = math.atan2(CENTRE - ay, CENTRE - ax)
     out = ['<g class="tu-counts">']
-    per_ring = 7
+    # Bubbles of radius 35 are 25 CSS px wide on a 375 px phone (tap targets of 24 px).
+    per_ring = 5
     for k, (n, mark) in enumerate(choice.options):
         ring, slot = divmod(k, per_ring)
         in_ring = min(per_ring, len(choice.options) - ring * per_ring)
-        radius = 74 + 54 * ring
-        step = 54 / radius
+        radius = 92 + 76 * ring
+        step = 76 / radius
         angle = towards - (slot - (in_ring - 1) / 2) * step
         x, y = ax + radius * math.cos(angle), ay + radius * math.sin(angle)
         chosen = " tu-chosen" if mark.cls == PICKED else ""
@@ -561,8 +568,8 @@ def _count_bubbles(geo: Layout, choice: CountChoice) -> str:
             f'<g class="tu-place tu-count-choice{chosen}"'
             f'{attrs(role="button", tabindex="0", aria_label=mark.attrs.get("aria-label"))}'
             f'{attrs(data_select=mark.attrs.get("data-select"))}>'
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="25" class="tu-bubble"/>'
-            f'<text x="{_n(x)}" y="{_n(y)}" class="tu-count" font-size="26">{n}</text></g>')
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="35" class="tu-bubble"/>'
+            f'<text x="{_n(x)}" y="{_n(y)}" class="tu-count" font-size="34">{n}</text></g>')
     out.append("</g>")
     return "".join(out)
 

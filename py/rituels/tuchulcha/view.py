@@ -60,7 +60,20 @@ def scene_of(state, ctx: ViewContext) -> Scene:
         dice=tuple(dice_states(state)),
         rolling=_fresh_roll(state, ctx),
         last=_last_places(state),
+        piece_ids=_piece_ids(state),
     )
+
+
+def _piece_ids(state) -> dict[str, str]:
+    """Pawns that just moved from a stone they emptied keep that stone's element id, so the
+    page slides the same element to its new stone."""
+    if state.last_move is None or not isinstance(state.last_move[1], int):
+        return {}
+    sources, dest = state.last_move
+    for src in sources:
+        if isinstance(src, int) and src != dest and state.stones[src] is None:
+            return {f"s{dest}": f"tu-piece-s{src}"}
+    return {}
 
 
 def _last_places(state) -> frozenset[str]:
