@@ -1,12 +1,16 @@
-"""Properties over many random games: conservation, one colour per stone, termination, and
-the maximum-dice rule against a brute-force enumeration of dice sequences."""
+"""Properties over many random games: conservation, one colour per stone, termination, the
+maximum-dice rule against a brute-force enumeration of dice sequences, and the combined attacks
+against a brute-force enumeration of dice-to-pawn assignments."""
 
 import random
+from itertools import combinations, permutations
 
 import pytest
 
 from rituels.engine import CHANCE, sample_chance
-from rituels.tuchulcha.rules import MOVE, OVER, TuchulchaState
+from rituels.tuchulcha.rules import (
+    _V, MOVE, NORMAL, OVER, TUCHULCHA, TuchulchaState, _src_key,
+)
 
 GAMES = {2: 300, 3: 300, 4: 400}   # 1000 games, ~25 s of CPU
 MAX_ACTIONS = 5000
@@ -129,3 +133,53 @@ def test_maximum_dice_rule_matches_brute_force():
                 a = rng.choice(st.legal_actions())
             st.apply(a)
     assert checked > 200
+
+
+def brute_combined(st: TuchulchaState) -> set:
+    """Brute force: every assignment of 2+ of the dice to distinct pawns of one colour that
+    all land on one stone held by another colour (not Tuchulcha's), enough of them for its
+    power (pawns only for Tuchulcha)."""
+    role = TUCHULCHA if st.player == st.tuchulcha else NORMAL
+    tcol = st.tuchulcha_colour()
+    found = set()
+    for colour in st._movers[st.player]:
+        places = [(f"T{colour}", st.temple[colour])] + [
+            (s, occ[1] - st.frozen.get(s, 0)) for s, occ in enumerate(st.stones)
+            if occ and occ[0] == colour]
+        pawns = [src for src, n in places for _ in range(n)]
+        for k in range(2, len(st.dice) + 1):
+            for dice in combinations(st.dice, k):
+                for chosen in permutations(range(len(pawns)), k):
+                    parts = tuple(sorted(((d, pawns[j]) for d, j in zip(dice, chosen)),
+                                         key=lambda p: (-p[0],) + _src_key(p[1])))
+                    dests = {st._target(colour, src, d, role)[0] for d, src in parts}
+                    dest = dests.pop()
+                    if dests or dest is None or dest == _V:
+                        continue
+                    occ = st.stones[dest]
+                    if not occ or occ[0] in (colour, tcol):
+                        continue
+                    power = occ[1] * (1 if role == TUCHULCHA else st._lay.mult[dest])
+                    if k >= power:
+                        found.add(("A", parts))
+    return found
+
+
+def test_combined_attacks_match_brute_force():
+    rng = random.Random(11)
+    checked = attacks = 0
+    for g in range(24):
+        st = TuchulchaState(2 + g % 3)
+        while not st.is_terminal() and checked < 150 * (g + 1):
+            if st.current_player() == CHANCE:
+                st.apply(sample_chance(st, rng))
+                continue
+            if st.phase == MOVE and not st.must_leave and st.player != st.lasa:
+                got = {m for m in st._raw_moves() if m[0] == "A"}
+                assert got == brute_combined(st), st.summary()
+                checked += 1
+                attacks += bool(got)
+            actions = st.legal_actions()
+            combined = [a for a in actions if a[0] == "A"]
+            st.apply(rng.choice(combined or actions))
+    assert checked > 500 and attacks > 50
