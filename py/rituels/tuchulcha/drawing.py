@@ -21,6 +21,10 @@ INK = ("#fff", "#fff", "#fff", "#2a2622")
 EDGE = ("#6e1510", "#143866", "#000", "#7a5a08")
 SHAPES = ("circle", "square", "triangle", "diamond")
 
+# Smallest board text, in viewBox units: 11 CSS px when the 1000-unit board is 355 px wide
+# (a 375 px phone).
+BOARD_TEXT = 31
+
 # Highlight classes of interactive places (see Mark).
 PICK, PICKED, TARGET = "tu-pick", "tu-picked", "tu-target"
 
@@ -90,8 +94,10 @@ def pawn_shape(colour: int, x: float, y: float, r: float, extra: str = "") -> st
     return f'<polygon points="{" ".join(f"{_n(a)},{_n(b)}" for a, b in pts)}" {paint}/>'
 
 
-def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str = "") -> str:
-    """A stack of ``count`` pawns: the shape (with a shadow copy when stacked) and the count."""
+def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str = "",
+               min_text: float = 0) -> str:
+    """A stack of ``count`` pawns: the shape (with a shadow copy when stacked) and the count
+    (its font at least ``min_text`` units: the board passes BOARD_TEXT)."""
     out = ['<g class="tu-pawns">',
            f'<ellipse cx="{_n(x + r * 0.1)}" cy="{_n(y + r * 0.95)}" rx="{_n(r * 0.95)}"'
            f' ry="{_n(r * 0.3)}" fill="#000" opacity="0.22"/>']
@@ -101,7 +107,7 @@ def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str 
     if role:
         out.append(role_ring(role, x, y, r))
     ty = y + r * (0.22 if SHAPES[colour] == "triangle" else 0.0)
-    size = r * (1.0 if SHAPES[colour] == "triangle" else 1.25)
+    size = max(min_text, r * (1.0 if SHAPES[colour] == "triangle" else 1.25))
     out.append(f'<text x="{_n(x)}" y="{_n(ty)}" class="tu-count" fill="{INK[colour]}"'
                f' font-size="{_n(size)}">{count}</text>')
     out.append("</g>")
@@ -275,10 +281,10 @@ def _badge(mark: Mark | None, x: float, y: float) -> str:
         return _arrivals(*mark.arrivals, x, y)
     if mark is None or not mark.badge:
         return ""
-    # 31 units: 11 CSS px when the 1000-unit board is 355 px wide (a 375 px phone).
     return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="20" fill="#fbf6ea"'
             f' stroke="#1d5c3a" stroke-width="3"/><text x="{_n(x)}" y="{_n(y)}"'
-            f' class="tu-count" font-size="31" fill="#1d5c3a">{esc(mark.badge)}</text></g>')
+            f' class="tu-count" font-size="{BOARD_TEXT}" fill="#1d5c3a">{esc(mark.badge)}'
+            f'</text></g>')
 
 
 def _last_ring(x: float, y: float, r: float) -> str:
@@ -343,7 +349,8 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             ident = scene.piece_ids.get(f"s{i}", f"tu-piece-s{i}")
             pieces.append(f'<g id="{ident}" class="piece"'
                           f' style="transform:translate({_n(px)}px,{_n(py)}px)">'
-                          + pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour))
+                          + pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour),
+                                       BOARD_TEXT)
                           + "</g>")
             if mark:
                 out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
@@ -374,7 +381,7 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
         out.append(temple(c, x, y, GODS[c], faded=c in scene.out))
         if count:
-            out.append(pawn_token(c, px, py, 24, count, _role(scene, c)))
+            out.append(pawn_token(c, px, py, 24, count, _role(scene, c), BOARD_TEXT))
         out.append(_role_badge(scene, c, *geo.temple_badges[c]))
         out.append("</g>")
     return "".join(out)
@@ -384,15 +391,15 @@ def _role_badge(scene: Scene, colour: int, x: float, y: float) -> str:
     """Tuchulcha's owner gets a dark crescent mask, Lasa's a star; neutral colours a grey N."""
     role = _role(scene, colour)
     if role == "tuchulcha":
-        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="22" fill="#3b1346"'
+        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="24" fill="#3b1346"'
                 f' stroke="#1b0722" stroke-width="2"/><text x="{_n(x)}" y="{_n(y)}"'
-                f' class="tu-count" font-size="24" fill="#f1d7ff">T</text></g>')
+                f' class="tu-count" font-size="{BOARD_TEXT}" fill="#f1d7ff">T</text></g>')
     if role == "lasa":
         return f'<g class="tu-role">{star(x, y, 24, "#f4e7a1", "#2d3f8a")}</g>'
     if colour in scene.neutral:
-        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="19" fill="#e9e4d8"'
+        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="23" fill="#e9e4d8"'
                 f' stroke="#7b725f" stroke-width="2"/><text x="{_n(x)}" y="{_n(y)}"'
-                f' class="tu-count" font-size="20" fill="#5b533f">N</text></g>')
+                f' class="tu-count" font-size="{BOARD_TEXT}" fill="#5b533f">N</text></g>')
     return ""
 
 
