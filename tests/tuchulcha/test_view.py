@@ -91,11 +91,12 @@ def legal_notations(state) -> set[str]:
     return {state.action_to_str(a) for a in state.legal_actions()}
 
 
-def random_decisions(players: int, seed: int, limit: int, stride: int = 1):
+def random_decisions(players: int, seed: int, limit: int, stride: int = 1,
+                     group_moves: bool = False):
     """Every ``stride``-th decision node of one random game (chance nodes sampled), at most
     ``limit`` of them: a stride spreads the checks over the whole game, roles included."""
     rng = random.Random(seed)
-    state = new_state(players)
+    state = new_state(players, {"group_moves": group_moves})
     seen = found = 0
     while not state.is_terminal() and found < limit:
         if state.is_chance():
@@ -109,10 +110,13 @@ def random_decisions(players: int, seed: int, limit: int, stride: int = 1):
 
 
 # 4 players, seeds 0 and 1: games in which Tuchulcha and Lasa Vecuvia both appear.
-@pytest.mark.parametrize("players,seed,stride", [(2, 1, 1), (3, 2, 2), (4, 0, 4), (4, 1, 4)])
-def test_clickables_are_exactly_the_legal_actions(players, seed, stride):
+@pytest.mark.parametrize("players,seed,stride,group", [
+    (2, 1, 1, False), (3, 2, 2, False), (4, 0, 4, False), (4, 1, 4, False),
+    (2, 1, 1, True), (4, 0, 4, True),
+])
+def test_clickables_are_exactly_the_legal_actions(players, seed, stride, group):
     checked = 0
-    for state in random_decisions(players, seed, limit=25, stride=stride):
+    for state in random_decisions(players, seed, limit=25, stride=stride, group_moves=group):
         ctx = ctx_for(state)
         assert reachable_actions(state, ctx) == legal_notations(state), state.summary()
         checked += 1
