@@ -421,3 +421,20 @@ def test_help_page_and_thumbnail(lang):
     assert "Velthumena" in page
     thumb = view.thumbnail()
     assert thumb.startswith("<svg") and thumb.rstrip().endswith("</svg>")
+
+
+@pytest.mark.parametrize("lang,facts", [
+    ("fr", ["Chaque dé déplace un seul aruspice", "Attaquer ensemble", "Attaque groupée",
+            "9 à 2 ou 3 joueurs", "est une reconstitution", "au moins 2 aruspices en jeu",
+            "ignorer un dé qui le ferait dépasser le prochain passage non scellé",
+            "moins d'aruspices en jeu que de passages encore à sceller",
+            "un dé déplace un groupe"]),
+    ("en", ["Each die moves a single pawn", "Attacking together", "Combined attack",
+            "9 with 2 or 3 players", "is a reconstruction", "at least 2 pawns in play",
+            "ignore a die that would carry it past the next unsealed passage",
+            "fewer pawns in play than passages left to seal", "one die moves a group"]),
+])
+def test_help_page_states_the_revised_rules(lang, facts):
+    text = unescape(" ".join(Markup(view.help_page(ViewContext(lang=lang))).text))
+    missing = [f for f in facts if f not in text]
+    assert missing == []
