@@ -489,7 +489,7 @@ def standings(state, ctx: ViewContext) -> str:
     rows = []
     for p in order:
         rank = 1 + sum(1 for q in keys if keys[q] > keys[p])
-        name = who(state, p, ctx)
+        name = ctx.name(p)
         if p in state.out:
             name = ctx.t("tuchulcha.with_note", text=name, note=ctx.t("tuchulcha.standings.out"))
         rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(name)}</th>'
