@@ -1,11 +1,17 @@
 """Tuchulcha in Chromium: a whole 4-player game (side A) in which Ada, the human, plays every
-turn through the page (roll button, groups and destinations clicked on the board, by mouse and
-by keyboard, panel buttons for the other choices) against three easy bots; and the 3-player board
-(side B) on a phone for a few turns."""
+turn through the page (roll button, pawns and destinations clicked on the board, by mouse and
+by keyboard, panel buttons for the other choices) against three easy bots; the 3-player board
+(side B) on a phone for a few turns; and a combined attack of three pawns (a double and a third
+die) made by clicks on the attacked stone."""
 
 from __future__ import annotations
 
+import random
 import time
+
+from rituels.engine import CHANCE, get_game, sample_chance
+from rituels.engine.link import encode
+from rituels.engine.record import new_record
 
 FAST = "0.05"                  # seconds per bot move (the stored pace), so a game takes minutes
 GAME_TIMEOUT_S = 420
@@ -118,3 +124,56 @@ def test_three_players_on_a_phone(phone_page, open_app, screenshot):
     assert done["board"] >= 3 or page.query_selector("#end-title") is not None, done
     assert "Ada (rouge, Achvizr) déplace" in page.inner_text(".log-lines")
     screenshot(page, "tuchulcha-phone")
+
+
+def attack_position(parts: int, seed: int = 0):
+    """A record of a 4-player game between people at this device, played at random up to a turn
+    offering a combined attack of ``parts`` pawns that hits, and that attack's notation."""
+    rng = random.Random(seed)
+    game = get_game("tuchulcha")
+    seats = [{"name": n, "bot": None} for n in ("Ada", "Bruno", "Chloé", "Dario")]
+    while True:
+        state, record = game.start(4), new_record("tuchulcha", seats)
+        while not state.is_terminal():
+            if state.phase == "move" and state.player != state.tuchulcha:
+                for a in state.attacks():     # (so three pawns need a double and a third die)
+                    if len(a[1]) == parts and state.move_effect(a).hit:
+                        return record, state, a
+            a = sample_chance(state, rng) if state.current_player() == CHANCE else \
+                rng.choice(state.legal_actions())
+            record["actions"].append(state.action_to_str(a))
+            state.apply(a)
+
+
+def test_a_combined_attack_by_clicks_on_the_attacked_stone(page, open_app, axe, screenshot):
+    record, state, attack = attack_position(3)
+    notation = state.action_to_str(attack)
+    dest = state.move_effect(attack).dest
+    open_app(page, "#g=" + encode(record))
+    page.click("button[data-cmd=link-continue]")
+    page.wait_for_selector(BOARD)
+    page.wait_for_selector(f"{BOARD} [data-select], {BOARD} [data-action]")
+    direct = f"{BOARD} [data-action='{notation}']"
+    if page.query_selector(direct) is None:       # several attacks on that stone: step two
+        stone = page.locator(f"{BOARD} [data-select='A{dest}']")
+        assert "attaques groupées" in stone.get_attribute("aria-label")
+        stone.click()
+        page.wait_for_selector(f"{PANEL_ACTIONS}[data-action='{notation}']")
+        screenshot(page, "tuchulcha-attack-choice")
+        violations = axe(page, ".tu")
+        assert violations == [], [(v["id"], [n["html"][:200] for n in v["nodes"]])
+                                  for v in violations]
+        page.click(f"{PANEL_ACTIONS}[data-action='{notation}']")
+    else:
+        assert "Attaque groupée" in page.get_attribute(direct, "aria-label")
+        assert page.locator(f"{direct} .tu-arrivals").count() == 1
+        screenshot(page, "tuchulcha-attack-choice")
+        page.click(direct)
+    page.wait_for_function(
+        "n => document.querySelector('.log-lines').innerText.includes(n)",
+        arg="arrivent ensemble")
+    log = page.inner_text(".log-lines")
+    assert "3 aruspices" in log and "arrivent ensemble" in log
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    saved = page.evaluate(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))")
+    assert saved["actions"][len(record["actions"])] == notation

@@ -64,7 +64,7 @@ def test_no_undo_after_the_end():
 
 
 # --- Tuchulcha: roll, then one group per die ------------------------------------------------
-TUCHULCHA = ["first0", "d43", "3:T0x1", "4:T0x4", "d43", "1:3:T1x8"]
+TUCHULCHA = ["first0", "d43", "3:T0x1", "4:T0x1", "d43", "1:3:T1x8"]
 
 
 def test_tuchulcha_moves_come_back_one_by_one_down_to_the_roll():

@@ -45,8 +45,8 @@ def test_fixed_leaf_mode_is_reproducible():
 
 
 def test_thinking_yields_to_the_page():
-    st = roll(position(4, stones={3: (0, 2), 6: (0, 1), 12: (1, 1), 15: (2, 1)}), 6, 6,
-              third="ask")
+    st = roll(position(4, stones={3: (0, 2), 6: (0, 1), 9: (0, 1), 11: (0, 1), 13: (0, 1),
+                                  12: (1, 1), 15: (2, 1)}), 6, 6, third="ask")
     gen = StrongBot(0, budget_s=0.2).think(st, 0)
     slices = 0
     try:

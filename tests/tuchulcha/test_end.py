@@ -28,12 +28,12 @@ def test_last_pawn_lost_without_tuchulcha_ends_the_game():
 
 def test_two_players_check_only_the_owned_colours():
     # Neutral colour 1 has nothing left in play: that ends nothing.
-    st = position(2, stones={29: (0, 1)}, velthumena={0: 3, 1: 8, 2: 4}, forest={0: 4})
+    st = position(2, stones={29: (0, 1)}, velthumena={0: 3, 1: 9, 2: 4}, forest={0: 5})
     roll(st, 1, 1)
     move(st, "1:29x1")
     assert not st.is_terminal()
-    # Player 0's last pawn arrives: 4 against 4; the neutral's 8 score for nobody.
-    st = position(2, stones={29: (0, 1)}, velthumena={0: 3, 1: 8, 2: 4}, forest={0: 4})
+    # Player 0's last pawn arrives: 4 against 4; the neutral's 9 score for nobody.
+    st = position(2, stones={29: (0, 1)}, velthumena={0: 3, 1: 9, 2: 4}, forest={0: 5})
     roll(st, 6, 1)
     move(st, "6:29x1")
     assert st.is_terminal() and st.winners() == [0, 1]

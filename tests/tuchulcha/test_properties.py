@@ -1,12 +1,16 @@
-"""Properties over many random games: conservation, one colour per stone, termination, and
-the maximum-dice rule against a brute-force enumeration of dice sequences."""
+"""Properties over many random games: conservation, one colour per stone, termination, the
+maximum-dice rule against a brute-force enumeration of dice sequences, and the combined attacks
+against a brute-force enumeration of dice-to-pawn assignments."""
 
 import random
+from itertools import combinations, permutations
 
 import pytest
 
 from rituels.engine import CHANCE, sample_chance
-from rituels.tuchulcha.rules import MOVE, OVER, TuchulchaState
+from rituels.tuchulcha.rules import (
+    _V, MOVE, NORMAL, OVER, TUCHULCHA, TuchulchaState, _src_key,
+)
 
 GAMES = {2: 300, 3: 300, 4: 400}   # 1000 games, ~25 s of CPU
 MAX_ACTIONS = 5000
@@ -25,7 +29,7 @@ def check_invariants(st: TuchulchaState) -> None:
     for c in st.colours:
         total = (st.temple[c] + st.path[c] + st.velthumena[c] + st.forest[c]
                  + st.sanctuary[c] + st.star[c])
-        assert total == st.side.pawns, f"colour {c} has {total} pawns"
+        assert total == st.pawns, f"colour {c} has {total} pawns"
         assert min(st.temple[c], st.velthumena[c], st.forest[c], st.star[c]) >= 0
         if st.owner[c] in st.out:
             assert st.in_play(c) == 0, "a player out of the game still has pawns in play"
@@ -36,35 +40,56 @@ def check_invariants(st: TuchulchaState) -> None:
     assert len(st.seals) <= len(st.side.passages)
 
 
+def random_game(players: int, rng: random.Random, choose=None) -> TuchulchaState:
+    """Plays one game (chance sampled, decisions by ``choose(actions)``, random by default),
+    checking the invariants after every action; returns the final state."""
+    choose = choose or rng.choice
+    st = TuchulchaState(players)
+    for _ in range(MAX_ACTIONS):
+        if st.is_terminal():
+            break
+        actions = st.legal_actions()
+        assert actions
+        st.apply(sample_chance(st, rng) if st.current_player() == CHANCE else choose(actions))
+        check_invariants(st)
+    assert st.is_terminal(), "the game did not end"
+    assert st.winners() and set(st.winners()) <= set(range(players))
+    return st
+
+
 @pytest.mark.parametrize("players", sorted(GAMES))
 def test_random_games_keep_the_invariants_and_end(players):
     rng = random.Random(players)
-    reasons = set()
-    for _ in range(GAMES[players]):
-        st = TuchulchaState(players)
-        for _ in range(MAX_ACTIONS):
-            if st.is_terminal():
-                break
-            actions = st.legal_actions()
-            assert actions
-            a = sample_chance(st, rng) if st.current_player() == CHANCE else rng.choice(actions)
-            st.apply(a)
-            check_invariants(st)
-        assert st.is_terminal(), "the game did not end"
-        assert st.winners() and set(st.winners()) <= set(range(players))
-        reasons.add(st.end_reason)
+    reasons = {random_game(players, rng).end_reason for _ in range(GAMES[players])}
     assert "race" in reasons
     if players > 2:
         assert "tuchulcha" in reasons
 
 
+@pytest.mark.parametrize("players", sorted(GAMES))
+def test_games_full_of_combined_attacks_keep_the_invariants(players):
+    rng = random.Random(10 + players)
+    attacks = 0
+
+    def attack_first(actions):
+        nonlocal attacks
+        combined = [a for a in actions if a[0] == "A"]
+        attacks += bool(combined)
+        return rng.choice(combined or actions)
+    for _ in range(10):
+        random_game(players, rng, attack_first)
+    assert attacks > 5
+
+
 def best_sequence(st: TuchulchaState) -> int:
-    """Brute force: the most dice any sequence of single-die moves uses."""
+    """Brute force: the most dice any sequence of moves (single or combined) uses."""
     best = 0
     for m in st._raw_moves():
         child = st.clone()
         child._do_move(m)
-        got = len(st.dice) if child.phase == OVER or not child.dice else 1 + best_sequence(child)
+        used = len(st.dice) - len(child.dice)
+        got = len(st.dice) if child.phase == OVER or not child.dice else \
+            used + best_sequence(child)
         best = max(best, got)
     return best
 
@@ -100,10 +125,61 @@ def test_maximum_dice_rule_matches_brute_force():
                     for m in st._raw_moves():
                         child = st.clone()
                         child._do_move(m)
-                        if child.phase == OVER or 1 + best_sequence(child) >= need:
+                        used = len(st.dice) - len(child.dice)
+                        if child.phase == OVER or used + best_sequence(child) >= need:
                             expected.add(m)
                     assert expected == set(st.legal_actions()), st.summary()
                     checked += 1
                 a = rng.choice(st.legal_actions())
             st.apply(a)
     assert checked > 200
+
+
+def brute_combined(st: TuchulchaState) -> set:
+    """Brute force: every assignment of 2+ of the dice to distinct pawns of one colour that
+    all land on one stone held by another colour (not Tuchulcha's), enough of them for its
+    power (pawns only for Tuchulcha)."""
+    role = TUCHULCHA if st.player == st.tuchulcha else NORMAL
+    tcol = st.tuchulcha_colour()
+    found = set()
+    for colour in st._movers[st.player]:
+        places = [(f"T{colour}", st.temple[colour])] + [
+            (s, occ[1] - st.frozen.get(s, 0)) for s, occ in enumerate(st.stones)
+            if occ and occ[0] == colour]
+        pawns = [src for src, n in places for _ in range(n)]
+        for k in range(2, len(st.dice) + 1):
+            for dice in combinations(st.dice, k):
+                for chosen in permutations(range(len(pawns)), k):
+                    parts = tuple(sorted(((d, pawns[j]) for d, j in zip(dice, chosen)),
+                                         key=lambda p: (-p[0],) + _src_key(p[1])))
+                    dests = {st._target(colour, src, d, role)[0] for d, src in parts}
+                    dest = dests.pop()
+                    if dests or dest is None or dest == _V:
+                        continue
+                    occ = st.stones[dest]
+                    if not occ or occ[0] in (colour, tcol):
+                        continue
+                    power = occ[1] * (1 if role == TUCHULCHA else st._lay.mult[dest])
+                    if k >= power:
+                        found.add(("A", parts))
+    return found
+
+
+def test_combined_attacks_match_brute_force():
+    rng = random.Random(11)
+    checked = attacks = 0
+    for g in range(24):
+        st = TuchulchaState(2 + g % 3)
+        while not st.is_terminal() and checked < 150 * (g + 1):
+            if st.current_player() == CHANCE:
+                st.apply(sample_chance(st, rng))
+                continue
+            if st.phase == MOVE and not st.must_leave and st.player != st.lasa:
+                got = {m for m in st._raw_moves() if m[0] == "A"}
+                assert got == brute_combined(st), st.summary()
+                checked += 1
+                attacks += bool(got)
+            actions = st.legal_actions()
+            combined = [a for a in actions if a[0] == "A"]
+            st.apply(rng.choice(combined or actions))
+    assert checked > 500 and attacks > 50

@@ -51,9 +51,9 @@ def test_tuchulcha_cannot_be_attacked():
     assert not any(n.startswith("2:10x") for n in notations(st))
 
 
-def test_tuchulcha_ignores_multipliers_and_does_not_stop_after_a_hit():
+def test_group_option_tuchulcha_ignores_multipliers_and_does_not_stop_after_a_hit():
     # Two blue pawns on mystic stone 14 (power 6 for others) fall to two Tuchulcha pawns.
-    st = position(4, stones={11: (0, 2), 14: (1, 2)}, tuchulcha=0)
+    st = position(4, stones={11: (0, 2), 14: (1, 2)}, tuchulcha=0, group_moves=True)
     roll(st, 3, 2, 2, 1, discard=1)
     assert "3:11x2" in notations(st) and "3:11x1" not in notations(st)
     move(st, "3:11x2")
@@ -70,8 +70,8 @@ def test_tuchulcha_loops_and_never_enters_velthumena():
     assert st.stones[36] == (0, 1) and st.velthumena[0] == 0
 
 
-def test_tuchulcha_is_lost_on_a_passage():
-    st = position(4, stones={35: (0, 2)}, tuchulcha=0)
+def test_group_option_tuchulcha_is_lost_on_a_passage():
+    st = position(4, stones={35: (0, 2)}, tuchulcha=0, group_moves=True)
     roll(st, 3, 2, 1, 1, discard=1)
     move(st, "3:35x2")
     assert st.forest[0] == 2 and st.stones[38] is None

@@ -27,7 +27,7 @@ def test_side_b_layout():
 
 
 @pytest.mark.parametrize("players,side,pawns,owner", [
-    (2, "A", 8, (0, None, 1, None)),
+    (2, "A", 9, (0, None, 1, None)),   # 9 pawns with fewer than 4 players
     (3, "B", 9, (0, 1, 2)),
     (4, "A", 8, (0, 1, 2, 3)),
 ])

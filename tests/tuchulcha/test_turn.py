@@ -3,8 +3,8 @@
 from tuchulcha_setup import move, notations, position, roll
 
 
-def test_one_die_moves_one_group_never_the_sum():
-    st = roll(position(4), 5, 2)
+def test_group_option_one_die_moves_one_group_never_the_sum():
+    st = roll(position(4, group_moves=True), 5, 2)
     assert st.phase == "move" and st.dice == (5, 2)
     assert notations(st) == {f"{d}:T0x{k}" for d in (5, 2) for k in range(1, 9)}
     move(st, "5:T0x3")                      # step 5 of colour 0 = stone 4
@@ -69,8 +69,8 @@ def test_no_usable_die_passes_the_turn():
     assert st.player == 1 and st.passed == 0 and st.phase == "roll"
 
 
-def test_mystic_pawns_must_leave_first():
-    st = position(4, stones={4: (0, 2)})
+def test_group_option_mystic_pawns_must_leave_first():
+    st = position(4, stones={4: (0, 2)}, group_moves=True)
     roll(st, 5, 3)
     assert st.must_leave == {4: 2}
     assert notations(st) == {"5:4x1", "5:4x2", "3:4x1", "3:4x2"}
@@ -79,8 +79,8 @@ def test_mystic_pawns_must_leave_first():
     assert notations(st) == {"5:4x1"}
 
 
-def test_mystic_obligation_ends_once_they_left():
-    st = position(4, stones={4: (0, 2)})
+def test_group_option_mystic_obligation_ends_once_they_left():
+    st = position(4, stones={4: (0, 2)}, group_moves=True)
     roll(st, 5, 3)
     move(st, "3:4x2")
     assert st.must_leave == {}

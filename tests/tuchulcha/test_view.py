@@ -91,11 +91,12 @@ def legal_notations(state) -> set[str]:
     return {state.action_to_str(a) for a in state.legal_actions()}
 
 
-def random_decisions(players: int, seed: int, limit: int, stride: int = 1):
+def random_decisions(players: int, seed: int, limit: int, stride: int = 1,
+                     group_moves: bool = False):
     """Every ``stride``-th decision node of one random game (chance nodes sampled), at most
     ``limit`` of them: a stride spreads the checks over the whole game, roles included."""
     rng = random.Random(seed)
-    state = new_state(players)
+    state = new_state(players, {"group_moves": group_moves})
     seen = found = 0
     while not state.is_terminal() and found < limit:
         if state.is_chance():
@@ -109,10 +110,13 @@ def random_decisions(players: int, seed: int, limit: int, stride: int = 1):
 
 
 # 4 players, seeds 0 and 1: games in which Tuchulcha and Lasa Vecuvia both appear.
-@pytest.mark.parametrize("players,seed,stride", [(2, 1, 1), (3, 2, 2), (4, 0, 4), (4, 1, 4)])
-def test_clickables_are_exactly_the_legal_actions(players, seed, stride):
+@pytest.mark.parametrize("players,seed,stride,group", [
+    (2, 1, 1, False), (3, 2, 2, False), (4, 0, 4, False), (4, 1, 4, False),
+    (2, 1, 1, True), (4, 0, 4, True),
+])
+def test_clickables_are_exactly_the_legal_actions(players, seed, stride, group):
     checked = 0
-    for state in random_decisions(players, seed, limit=25, stride=stride):
+    for state in random_decisions(players, seed, limit=25, stride=stride, group_moves=group):
         ctx = ctx_for(state)
         assert reachable_actions(state, ctx) == legal_notations(state), state.summary()
         checked += 1
@@ -164,8 +168,8 @@ def test_nothing_is_clickable_for_spectators_or_at_chance_nodes():
     assert page.values("data-action") == [] and page.values("data-select") == []
 
 
-def test_selection_steps_show_the_group_then_its_destinations():
-    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}), 4, 1)
+def test_group_option_selection_steps_show_the_group_then_its_destinations():
+    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}, group_moves=True), 4, 1)
     ctx = ctx_for(state)
     first = Markup(view.render(state, ctx))
     assert "12" in first.values("data-select") and "T0" in first.values("data-select")
@@ -257,8 +261,8 @@ def test_catalogues_have_the_same_keys():
     assert all(k.startswith("tuchulcha.") for k in fr)
 
 
-def test_log_line_of_a_hit():
-    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}), 4, 1)
+def test_group_option_log_line_of_a_hit():
+    state = roll(position(4, stones={12: (0, 3), 16: (1, 2)}, group_moves=True), 4, 1)
     before = state.clone()
     action = state.str_to_action("4:12x3")
     state.play(action)
@@ -277,11 +281,68 @@ def test_log_lines_of_a_consecration_and_a_lost_group():
     lines = view.describe(before, ("C", ()), state, ctx_for(state))
     assert lines[0].startswith("Alice (rouge, Achvizr) se consacre à Tuchulcha et sacrifie 3 ")
     assert lines[1] == "Son aruspice resté à Velthumena part dans la forêt."
-    lost = roll(position(4, stones={6: (0, 2)}), 2, 1)   # stone 8 is a passage
+    lost = roll(position(4, stones={6: (0, 2)}, group_moves=True), 2, 1)  # 8: a passage
     before = lost.clone()
     lost.play((2, 6, 2))
     assert view.describe(before, (2, 6, 2), lost, ctx_for(lost))[0].endswith(
         "; arrêtés sur le passage 8, ils se perdent dans la forêt")
+
+
+def test_a_single_move_takes_two_taps():
+    state = roll(position(4, stones={12: (0, 3), 13: (1, 1)}), 4, 1)
+    ctx = ctx_for(state)
+    first = Markup(view.render(state, ctx))
+    assert set(first.values("data-select")) == {"12", "T0"} and first.values("data-action") == []
+    ctx.selection = "12"
+    second = Markup(view.render(state, ctx))
+    assert set(second.values("data-action")) == {"4:12x1", "1:12x1"}
+    assert ("Dé 1 : aller à la pierre 13 (frappe 1 aruspice bleu) — pierre 13, ordinaire : "
+            "1 aruspice bleu") in second.labels()
+
+
+def test_a_combined_attack_is_its_own_choice_on_the_attacked_stone():
+    # One blue pawn on ritual stone 12 (power 2): red pawns on 9 and 11 attack together.
+    state = roll(position(4, stones={9: (0, 1), 11: (0, 1), 12: (1, 1)}), 3, 1)
+    ctx = ctx_for(state)
+    html = view.render(state, ctx)
+    page = Markup(html)
+    assert "3:9+1:11" in page.values("data-action")      # one tap, on the stone and the panel
+    spoken = ("Attaque groupée\u202f: 2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 "
+              "de la pierre 9, dé 1 de la pierre 11) — pierre 12, rituelle (×2) : "
+              "1 aruspice bleu")
+    assert spoken in page.labels()
+    tag = re.search(r'data-action="3:9\+1:11".*?</g></g>', html).group(0)
+    assert tag.count('class="tu-badge tu-arrivals"') == 1 and tag.count("<circle") >= 2
+    assert ("2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 de la pierre 9, dé 1 de "
+            "la pierre 11) (frappe 1 aruspice bleu)") in page.text
+    en = Markup(view.render(state, ctx_for(state, lang="en")))
+    assert ("2 red pawns move together to stone 12 (die 3 from stone 9, die 1 from stone 11) "
+            "(hits 1 blue pawn)") in en.text
+    before = state.clone()
+    action = state.str_to_action("3:9+1:11")
+    state.play(action)
+    assert view.describe(before, action, state, ctx_for(state)) == [
+        "Alice (rouge, Achvizr)\u202f: 2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 "
+        "de la pierre 9, dé 1 de la pierre 11) ; 1 aruspice bleu part dans la forêt"]
+    assert view.describe(before, action, state, ctx_for(state, lang="en")) == [
+        "Alice (red, Achvizr): 2 red pawns move together to stone 12 (die 3 from stone 9, "
+        "die 1 from stone 11); 1 blue pawn goes to the forest"]
+
+
+def test_several_attacks_on_one_stone_are_a_second_step():
+    # Blue on plain 13 (power 1): the 4 from 9 and the 2 from 11 may attack together, and with
+    # the third die (a 4 from 9 again) three pawns may.
+    state = roll(position(4, stones={9: (0, 2), 11: (0, 1), 13: (1, 1)}), 4, 4, third=2)
+    ctx = ctx_for(state)
+    attacks = {state.action_to_str(a) for a in state.attacks(13)}
+    assert attacks == {"4:9+4:9", "4:9+2:11", "4:9+4:9+2:11"}
+    first = Markup(view.render(state, ctx))
+    assert "A13" in first.values("data-select")         # the stone opens the second step
+    assert attacks <= set(first.values("data-action"))  # the panel lists every attack
+    ctx.selection = "A13"
+    picked = Markup(view.render(state, ctx))
+    assert attacks <= set(picked.values("data-action"))
+    assert reachable_actions(state, ctx) == legal_notations(state)
 
 
 def test_log_says_when_no_die_can_be_used():
@@ -312,9 +373,44 @@ def test_result_sentence_of_a_finished_game():
     state.play((3, 31, 1))
     assert state.is_terminal() and state.winners() == [0]
     ctx = ctx_for(state)
-    assert view.result(state, ctx) == "Alice gagne avec 8 aruspices à Velthumena."
+    assert view.result(state, ctx) == ("Alice n'a plus d'aruspice en jeu\u202f: la partie "
+                                       "s'arrête. Alice gagne avec 8 aruspices à Velthumena.")
     assert view.status(state, ctx) == view.result(state, ctx)
     assert view.describe(before, (3, 31, 1), state, ctx)[-1] == view.result(state, ctx)
+    assert view.result(state, ctx_for(state, lang="en")) == (
+        "Alice has no pawn left in play: the game ends. Alice wins with 8 pawns in Velthumena.")
+    # The standings: rank, player, pawns in Velthumena and in the forest.
+    table = re.search(r'<table class="tu-standings">.*</table>', view.render(state, ctx)).group(0)
+    rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">([^<]*)</th><td>(\d+)</td>"
+                      r"<td>(\d+)</td></tr>", table)
+    assert [(r[0], r[1].split(" (")[0], r[2], r[3]) for r in rows] == [
+        ("1", "Alice", "8", "0"), ("2", "Bob", "2", "0"), ("3", "Chloé", "0", "0"),
+        ("3", "Dario", "0", "0")]
+
+
+def test_the_last_move_stays_marked_until_the_next():
+    state = roll(position(4, stones={9: (0, 1), 11: (0, 1), 12: (1, 1)}), 3, 1)
+    state.play(state.str_to_action("3:9+1:11"))
+    assert state.last_move == ((9, 11), 12)
+    state.play(("dice", (2, 1)))                      # Bob rolls: still Alice's move marked
+    marked = re.findall(r'<g class="tu-place[^"]*last-move"[^>]*aria-label="(?:[^"]*— )?'
+                        r'(pierre \d+)', view.render(state, ctx_for(state)))
+    assert marked == ["pierre 9", "pierre 11", "pierre 12"]
+    state.play((2, "T1", 1))
+    assert state.last_move == (("T1",), 11)
+
+
+def test_pawn_elements_keep_their_id_when_they_move():
+    state = roll(position(4, stones={5: (0, 1), 20: (0, 2)}), 3, 1)
+    ids = re.findall(r'<g id="(tu-piece-[^"]+)" class="piece" style="transform:translate\(',
+                     view.render(state, ctx_for(state)))
+    assert ids == ["tu-piece-s5", "tu-piece-s20"]
+    state.play((1, 5, 1))                      # the pawn leaves 5 for 6: same element
+    ids = re.findall(r'<g id="(tu-piece-[^"]+)"', view.render(state, ctx_for(state)))
+    assert ids == ["tu-piece-s5", "tu-piece-s20"]
+    state.play((3, 20, 1))                     # one of two leaves 20: a new element on 23
+    ids = re.findall(r'<g id="(tu-piece-[^"]+)"', view.render(state, ctx_for(state)))
+    assert ids == ["tu-piece-s6", "tu-piece-s20", "tu-piece-s23"]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -325,3 +421,20 @@ def test_help_page_and_thumbnail(lang):
     assert "Velthumena" in page
     thumb = view.thumbnail()
     assert thumb.startswith("<svg") and thumb.rstrip().endswith("</svg>")
+
+
+@pytest.mark.parametrize("lang,facts", [
+    ("fr", ["Chaque dé déplace un seul aruspice", "Attaquer ensemble", "Attaque groupée",
+            "9 à 2 ou 3 joueurs", "est une reconstitution", "au moins 2 aruspices en jeu",
+            "ignorer un dé qui le ferait dépasser le prochain passage non scellé",
+            "moins d'aruspices en jeu que de passages encore à sceller",
+            "un dé déplace un groupe"]),
+    ("en", ["Each die moves a single pawn", "Attacking together", "Combined attack",
+            "9 with 2 or 3 players", "is a reconstruction", "at least 2 pawns in play",
+            "ignore a die that would carry it past the next unsealed passage",
+            "fewer pawns in play than passages left to seal", "one die moves a group"]),
+])
+def test_help_page_states_the_revised_rules(lang, facts):
+    text = unescape(" ".join(Markup(view.help_page(ViewContext(lang=lang))).text))
+    missing = [f for f in facts if f not in text]
+    assert missing == []

@@ -9,13 +9,14 @@ def position(players: int = 4, *, stones: dict | None = None, temple: dict | Non
              velthumena: dict | None = None, forest: dict | None = None,
              sanctuary: dict | None = None, star: dict | None = None, seals=(),
              tuchulcha: int | None = None, lasa: int | None = None, consecrations: int = 0,
-             out=(), player: int = 0) -> TuchulchaState:
+             out=(), player: int = 0, group_moves: bool = False) -> TuchulchaState:
     """A state at the start of ``player``'s turn with pawns placed as given.
 
     ``stones`` maps stone -> (colour, count); the other dicts map colour -> count. A colour's
     temple holds every pawn not placed elsewhere unless ``temple`` gives its count.
+    ``group_moves`` plays the old reading (a die moves a group: the set-up option).
     """
-    st = TuchulchaState(players)
+    st = TuchulchaState(players, group_moves=group_moves)
     stones, temple = stones or {}, temple or {}
     places = {"velthumena": velthumena, "forest": forest, "sanctuary": sanctuary, "star": star}
     for name, counts in places.items():
@@ -26,7 +27,7 @@ def position(players: int = 4, *, stones: dict | None = None, temple: dict | Non
         st.path[c] += n
     for c in st.colours:
         placed = st.path[c] + sum(getattr(st, name)[c] for name in places)
-        st.temple[c] = temple.get(c, st.side.pawns - placed)
+        st.temple[c] = temple.get(c, st.pawns - placed)
         assert st.temple[c] >= 0, f"colour {c}: more pawns placed than it has"
     st.seals = frozenset(seals)
     st.tuchulcha, st.lasa, st.consecrations = tuchulcha, lasa, consecrations

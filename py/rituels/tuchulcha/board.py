@@ -25,7 +25,6 @@ class Side:
     sector: int        # stones per sector
     temples: int       # number of temples (= colours on this side)
     last_step: int     # a colour's last stone is route step ``last_step``; one more = Velthumena
-    pawns: int         # pawns per colour
 
     @property
     def entries(self) -> tuple[int, ...]:
@@ -48,9 +47,11 @@ class Side:
         return (stone - self.entries[colour]) % self.loop + 1
 
 
-SIDE_A = Side("A", loop=40, sector=10, temples=4, last_step=32, pawns=8)  # 2 or 4 players
-SIDE_B = Side("B", loop=33, sector=11, temples=3, last_step=33, pawns=9)  # 3 players
+SIDE_A = Side("A", loop=40, sector=10, temples=4, last_step=32)  # 2 or 4 players
+SIDE_B = Side("B", loop=33, sector=11, temples=3, last_step=33)  # 3 players
 SIDES = {"A": SIDE_A, "B": SIDE_B}
+# Pawns per colour by player count: "8 each, 9 with fewer than 4 players".
+PAWNS = {2: 9, 3: 9, 4: 8}
 
 
 def side_for(players: int) -> Side:

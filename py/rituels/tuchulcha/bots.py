@@ -73,7 +73,8 @@ def _attackers(st: TuchulchaState, player: int) -> list[tuple[int, object, int, 
         if owner is not None and owner in st.out:
             continue
         for src, n in _groups(st, c):
-            out.append((c, src, n, c == tc))
+            # One pawn per die: a lone attacker hits power 1 (combined attacks not modelled).
+            out.append((c, src, n if st.group_moves else 1, c == tc))
     return out
 
 

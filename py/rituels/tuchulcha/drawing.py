@@ -21,6 +21,10 @@ INK = ("#fff", "#fff", "#fff", "#2a2622")
 EDGE = ("#6e1510", "#143866", "#000", "#7a5a08")
 SHAPES = ("circle", "square", "triangle", "diamond")
 
+# Smallest board text, in viewBox units: 11 CSS px when the 1000-unit board is 355 px wide
+# (a 375 px phone).
+BOARD_TEXT = 31
+
 # Highlight classes of interactive places (see Mark).
 PICK, PICKED, TARGET = "tu-pick", "tu-picked", "tu-target"
 
@@ -47,6 +51,10 @@ class Scene:
     show_star: bool = True             # Lasa exists only in 4-player games
     dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
     rolling: bool = False              # the dice were just rolled (a short animation)
+    last: frozenset[str] = frozenset()  # places of the latest move ("s12", "t0"): marked
+    # Element id of the pawns on a stone ("s16" -> "tu-piece-s12" right after they came from
+    # 12, so a DOM morph moves the same element); default "tu-piece-s16".
+    piece_ids: dict[str, str] = field(default_factory=dict)
 
     @property
     def colours(self) -> int:
@@ -60,6 +68,7 @@ class Mark:
     cls: str                                   # tu-pick, tu-picked or tu-target
     attrs: dict[str, str] = field(default_factory=dict)  # data-select / data-action / label
     badge: str = ""                            # small text (the die a target uses)
+    arrivals: tuple[int, int] | None = None    # (colour, n): n pawns attack together here
 
 
 def _n(v: float) -> str:
@@ -85,8 +94,10 @@ def pawn_shape(colour: int, x: float, y: float, r: float, extra: str = "") -> st
     return f'<polygon points="{" ".join(f"{_n(a)},{_n(b)}" for a, b in pts)}" {paint}/>'
 
 
-def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str = "") -> str:
-    """A stack of ``count`` pawns: the shape (with a shadow copy when stacked) and the count."""
+def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str = "",
+               min_text: float = 0) -> str:
+    """A stack of ``count`` pawns: the shape (with a shadow copy when stacked) and the count
+    (its font at least ``min_text`` units: the board passes BOARD_TEXT)."""
     out = ['<g class="tu-pawns">',
            f'<ellipse cx="{_n(x + r * 0.1)}" cy="{_n(y + r * 0.95)}" rx="{_n(r * 0.95)}"'
            f' ry="{_n(r * 0.3)}" fill="#000" opacity="0.22"/>']
@@ -96,7 +107,7 @@ def pawn_token(colour: int, x: float, y: float, r: float, count: int, role: str 
     if role:
         out.append(role_ring(role, x, y, r))
     ty = y + r * (0.22 if SHAPES[colour] == "triangle" else 0.0)
-    size = r * (1.0 if SHAPES[colour] == "triangle" else 1.25)
+    size = max(min_text, r * (1.0 if SHAPES[colour] == "triangle" else 1.25))
     out.append(f'<text x="{_n(x)}" y="{_n(ty)}" class="tu-count" fill="{INK[colour]}"'
                f' font-size="{_n(size)}">{count}</text>')
     out.append("</g>")
@@ -266,11 +277,30 @@ def _place_attrs(mark: Mark | None, label: str, tx) -> str:
 
 
 def _badge(mark: Mark | None, x: float, y: float) -> str:
+    if mark is not None and mark.arrivals:
+        return _arrivals(*mark.arrivals, x, y)
     if mark is None or not mark.badge:
         return ""
-    return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="15" fill="#fbf6ea"'
+    return (f'<g class="tu-badge"><circle cx="{_n(x)}" cy="{_n(y)}" r="20" fill="#fbf6ea"'
             f' stroke="#1d5c3a" stroke-width="3"/><text x="{_n(x)}" y="{_n(y)}"'
-            f' class="tu-count" font-size="19" fill="#1d5c3a">{esc(mark.badge)}</text></g>')
+            f' class="tu-count" font-size="{BOARD_TEXT}" fill="#1d5c3a">{esc(mark.badge)}'
+            f'</text></g>')
+
+
+def _last_ring(x: float, y: float, r: float) -> str:
+    """The latest move's start and end places keep a dashed ring until the next move."""
+    return (f'<circle class="tu-last" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="none"'
+            f' stroke="#7a2e12" stroke-width="3" stroke-dasharray="6 5"/>')
+
+
+def _arrivals(colour: int, count: int, x: float, y: float) -> str:
+    """A combined attack's tag: one small pawn per attacker arriving together (drawn, not
+    written, so the place's spoken name need not repeat it)."""
+    w = 16 * count + 10
+    pawns = "".join(pawn_shape(colour, x - 8 * (count - 1) + 16 * k, y, 6.5) for k in range(count))
+    return (f'<g class="tu-badge tu-arrivals"><rect x="{_n(x - w / 2)}" y="{_n(y - 14)}"'
+            f' width="{_n(w)}" height="28" rx="14" fill="#fbf6ea" stroke="#1d5c3a"'
+            f' stroke-width="3"/>{pawns}</g>')
 
 
 def _role(scene: Scene, colour: int) -> str:
@@ -286,7 +316,7 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
     kinds = side.kinds
     entry_colour = {e: c for c, e in enumerate(side.entries)}
     r = geo.stone_r
-    out = []
+    out, pieces = [], []
     for i, (x, y) in enumerate(geo.stones):
         kind = kinds[i]
         sealed = i in scene.seals
@@ -294,8 +324,13 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         label = stone_label(tx, i, kind, sealed, entry_colour.get(i), held)
         mark = marks.get(f"s{i}")
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        last = f"s{i}" in scene.last
+        if last:
+            cls += " last-move"
         out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
         px, py = geo.inward(i, r * 1.02)
+        if last:
+            out.append(_last_ring(x, y, r + 5))
         if mark:
             # A group to pick is circled on its pawns; a destination on its stone.
             on_pawns = held and mark.cls != TARGET
@@ -303,14 +338,27 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             out.append(f'<circle class="tu-halo" cx="{_n(hx)}" cy="{_n(hy)}" r="{_n(hr)}"/>')
         out.append(stone(kind, x, y, r, entry_colour.get(i), sealed))
         nx, ny = geo.normals[i]
-        if not (mark and mark.badge):
+        if not (mark and (mark.badge or mark.arrivals)):
             out.append(f'<text x="{_n(x + nx * (r + 15))}" y="{_n(y + ny * (r + 15))}"'
                        f' class="tu-num">{i}</text>')
         if held:
             colour, count = held
-            out.append(pawn_token(colour, px, py, r * 0.82, count, _role(scene, colour)))
-        out.append(_badge(mark, *geo.outward(i, r + 15)))
+            # The pawns are drawn in a layer above (below): an interactive place's visible
+            # text stays its number or badge, as its spoken name says, and this invisible
+            # disc keeps the pawns part of what a tap on the place hits.
+            ident = scene.piece_ids.get(f"s{i}", f"tu-piece-s{i}")
+            pieces.append(f'<g id="{ident}" class="piece"'
+                          f' style="transform:translate({_n(px)}px,{_n(py)}px)">'
+                          + pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour),
+                                       BOARD_TEXT)
+                          + "</g>")
+            if mark:
+                out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
+                           f' fill="#000" fill-opacity="0"/>')
+        out.append(_badge(mark, *geo.outward(i, r + 20)))
         out.append("</g>")
+    out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
+               + "".join(pieces) + "</g>")
     return "".join(out)
 
 
@@ -323,12 +371,17 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         mark = marks.get(f"t{c}")
         label = temple_label(tx, scene, c, count)
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        last = f"t{c}" in scene.last
+        if last:
+            cls += " last-move"
         out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
+        if last:
+            out.append(_last_ring(px, py, 32))
         if mark:
             out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
         out.append(temple(c, x, y, GODS[c], faded=c in scene.out))
         if count:
-            out.append(pawn_token(c, px, py, 24, count, _role(scene, c)))
+            out.append(pawn_token(c, px, py, 24, count, _role(scene, c), BOARD_TEXT))
         out.append(_role_badge(scene, c, *geo.temple_badges[c]))
         out.append("</g>")
     return "".join(out)
@@ -338,15 +391,15 @@ def _role_badge(scene: Scene, colour: int, x: float, y: float) -> str:
     """Tuchulcha's owner gets a dark crescent mask, Lasa's a star; neutral colours a grey N."""
     role = _role(scene, colour)
     if role == "tuchulcha":
-        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="22" fill="#3b1346"'
+        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="24" fill="#3b1346"'
                 f' stroke="#1b0722" stroke-width="2"/><text x="{_n(x)}" y="{_n(y)}"'
-                f' class="tu-count" font-size="24" fill="#f1d7ff">T</text></g>')
+                f' class="tu-count" font-size="{BOARD_TEXT}" fill="#f1d7ff">T</text></g>')
     if role == "lasa":
         return f'<g class="tu-role">{star(x, y, 24, "#f4e7a1", "#2d3f8a")}</g>'
     if colour in scene.neutral:
-        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="19" fill="#e9e4d8"'
+        return (f'<g class="tu-role"><circle cx="{_n(x)}" cy="{_n(y)}" r="23" fill="#e9e4d8"'
                 f' stroke="#7b725f" stroke-width="2"/><text x="{_n(x)}" y="{_n(y)}"'
-                f' class="tu-count" font-size="20" fill="#5b533f">N</text></g>')
+                f' class="tu-count" font-size="{BOARD_TEXT}" fill="#5b533f">N</text></g>')
     return ""
 
 
@@ -508,12 +561,13 @@ def _count_bubbles(geo: Layout, choice: CountChoice) -> str:
     ax, ay = _anchor(geo, choice.place)
     towards = math.atan2(CENTRE - ay, CENTRE - ax)
     out = ['<g class="tu-counts">']
-    per_ring = 7
+    # Bubbles of radius 35 are 25 CSS px wide on a 375 px phone (tap targets of 24 px).
+    per_ring = 5
     for k, (n, mark) in enumerate(choice.options):
         ring, slot = divmod(k, per_ring)
         in_ring = min(per_ring, len(choice.options) - ring * per_ring)
-        radius = 74 + 54 * ring
-        step = 54 / radius
+        radius = 92 + 76 * ring
+        step = 76 / radius
         angle = towards - (slot - (in_ring - 1) / 2) * step
         x, y = ax + radius * math.cos(angle), ay + radius * math.sin(angle)
         chosen = " tu-chosen" if mark.cls == PICKED else ""
@@ -521,8 +575,8 @@ def _count_bubbles(geo: Layout, choice: CountChoice) -> str:
             f'<g class="tu-place tu-count-choice{chosen}"'
             f'{attrs(role="button", tabindex="0", aria_label=mark.attrs.get("aria-label"))}'
             f'{attrs(data_select=mark.attrs.get("data-select"))}>'
-            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="25" class="tu-bubble"/>'
-            f'<text x="{_n(x)}" y="{_n(y)}" class="tu-count" font-size="26">{n}</text></g>')
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="35" class="tu-bubble"/>'
+            f'<text x="{_n(x)}" y="{_n(y)}" class="tu-count" font-size="34">{n}</text></g>')
     out.append("</g>")
     return "".join(out)
 

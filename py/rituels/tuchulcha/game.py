@@ -1,7 +1,8 @@
-"""The Tuchulcha game definition: 2 to 4 players, no set-up options, two bot levels."""
+"""The Tuchulcha game definition: 2 to 4 players, one set-up option (the old "one die moves a
+group" reading, off by default), two bot levels."""
 
 from rituels.engine.bots import RandomBot
-from rituels.engine.game import Game
+from rituels.engine.game import Game, Option
 from rituels.tuchulcha.bots import StrongBot
 from rituels.tuchulcha.rules import GAME_ID, new_state
 
@@ -10,7 +11,7 @@ GAME = Game(
     min_players=2,
     max_players=4,
     new_state=new_state,
-    options=(),
+    options=(Option("group_moves", "bool", False, "tuchulcha.option.group_moves"),),
     bots={"easy": RandomBot, "strong": StrongBot},
     hidden_information=False,
     default_players=4,

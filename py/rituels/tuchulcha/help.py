@@ -7,7 +7,8 @@ import math
 
 from rituels.tuchulcha.board import COLOURS, ENTRY, GODS, MYSTIC, PASSAGE, PLAIN, RITUAL
 from rituels.tuchulcha.drawing import (
-    FILL, Scene, board_svg, die_face, pawn_shape, pawn_token, role_ring, seal, star, stone,
+    FILL, Scene, board_svg, die_body, die_face, pawn_shape, pawn_token, role_ring, seal, star,
+    stone,
 )
 from rituels.viewkit import ViewContext, esc
 
@@ -58,13 +59,30 @@ def _example_scene() -> Scene:
                  sanctuary=[0, 0, 0, 0], star=[0, 0, 0, 0], seals=frozenset({18}))
 
 
-def _power_example(ctx: ViewContext) -> str:
-    """3 red pawns may land on 1 blue pawn standing on a ritual stone (power 2)."""
-    attack = (pawn_token(0, -58, 0, 20, 3)
-              + '<path d="M-30,0 L-8,0" stroke="#4a3b26" stroke-width="4"/>'
-              + '<path d="M-14,-7 L-4,0 L-14,7" fill="none" stroke="#4a3b26" stroke-width="4"/>'
-              + stone(RITUAL, 36, 0, 30) + pawn_token(1, 36, -38, 17, 1))
-    return _figure(attack, ctx.t("tuchulcha.help.power_caption"), "-90 -66 160 104", wide=True)
+def _arrow(path: str, tip: tuple[float, float], angle: float) -> str:
+    ink = 'fill="none" stroke="#4a3b26" stroke-width="3.5" stroke-linecap="round"'
+    x, y = tip
+    return (f'<path d="{path}" {ink}/><path d="M-9,-6 L0,0 L-9,6" {ink}'
+            f' transform="translate({x},{y}) rotate({angle})"/>')
+
+
+def _die_at(value: int, x: float, y: float, size: float = 24) -> str:
+    return die_body(value, x - size / 2, y - size / 2, size)
+
+
+def _attack_example(ctx: ViewContext) -> str:
+    """A combined attack: with a 3 and a 1, two red pawns from two stones arrive together on a
+    ritual stone held by one blue pawn (power 2) and hit it; neither could alone."""
+    xs = (-120, -70, -20, 30)
+    kinds = (PLAIN, PLAIN, PLAIN, RITUAL)
+    picture = "".join(stone(k, x, 0, 20) for k, x in zip(kinds, xs))
+    picture += pawn_token(0, xs[0], 0, 13, 1) + pawn_token(0, xs[2], 0, 13, 1)
+    picture += pawn_token(1, xs[3], 0, 13, 1)
+    picture += _arrow("M-120,-24 Q-45,-86 22,-26", (22, -26), 45)
+    picture += _arrow("M-20,24 Q8,62 24,26", (24, 26), -60)
+    picture += _die_at(3, -45, -58) + _die_at(1, 8, 52)
+    return _figure(picture, ctx.t("tuchulcha.help.attack_caption"), "-150 -92 210 176",
+                   wide=True)
 
 
 def _roles_row(ctx: ViewContext) -> str:
@@ -91,16 +109,19 @@ def help_page(ctx: ViewContext) -> str:
         f'<figure class="tu-help-board-figure">{board}<figcaption>'
         f'{esc(ctx.t("tuchulcha.help.board.caption"))}</figcaption></figure>',
         _p(ctx, "tuchulcha.help.board.text"), _p(ctx, "tuchulcha.help.board.sides"),
+        _p(ctx, "tuchulcha.help.board.reconstructed"),
         _pawns_row(ctx), _p(ctx, "tuchulcha.help.pawns.text"),
         _h(ctx, "tuchulcha.help.stones.title"), _stones_row(ctx),
         _p(ctx, "tuchulcha.help.stones.text"),
         _h(ctx, "tuchulcha.help.turn.title"), _p(ctx, "tuchulcha.help.turn.roll"),
         _dice_row(ctx), _p(ctx, "tuchulcha.help.turn.max"), _p(ctx, "tuchulcha.help.turn.mystic"),
+        _p(ctx, "tuchulcha.help.turn.variant"),
         _h(ctx, "tuchulcha.help.hit.title"), _p(ctx, "tuchulcha.help.hit.text"),
-        _row([_power_example(ctx)]), _p(ctx, "tuchulcha.help.hit.passage"),
+        _row([_attack_example(ctx)]), _p(ctx, "tuchulcha.help.hit.together"),
+        _p(ctx, "tuchulcha.help.hit.passage"),
         _h(ctx, "tuchulcha.help.roles.title"), _roles_row(ctx),
         _p(ctx, "tuchulcha.help.roles.tuchulcha"), _p(ctx, "tuchulcha.help.roles.tuchulcha2"),
-        _p(ctx, "tuchulcha.help.roles.lasa"),
+        _p(ctx, "tuchulcha.help.roles.lasa"), _p(ctx, "tuchulcha.help.roles.lasa2"),
         _h(ctx, "tuchulcha.help.end.title"), _p(ctx, "tuchulcha.help.end.text"),
         _h(ctx, "tuchulcha.help.two.title"), _p(ctx, "tuchulcha.help.two.text"),
         _h(ctx, "tuchulcha.help.app.title"), _p(ctx, "tuchulcha.help.app.text"),

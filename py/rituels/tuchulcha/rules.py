@@ -5,7 +5,13 @@ views read and the action notation. Every board number and cost comes from ``boa
 
 Turn flow (``phase``): START (optional role change, only offered when one is possible) -> ROLL
 (chance) -> THIRD (after a double) -> ROLL3 (chance) or DISCARD (Tuchulcha) -> MOVE (one die at a
-time) -> END (only for the player who just removed Tuchulcha: may consecrate) -> next player.
+time, or several at once in a combined attack) -> END (only for the player who just removed
+Tuchulcha: may consecrate) -> next player.
+
+Each die moves one pawn (``(die, src, 1)``); pawns of one colour attack together with a combined
+move ``("A", ((die, src), ...))``: several dice at once, one pawn each, all ending on the attacked
+stone. The set-up option ``group_moves`` restores the old reading: a die moves any number of
+pawns of one stack (``(die, src, count)``) and there are no combined moves.
 
 The maximum-dice rule is enforced per move: a move is legal only if, after it, the remaining dice
 can still be used as fully as the best sequence allows. ``_max_use`` computes that best count by
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from fractions import Fraction
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial
 from typing import Any
 
@@ -86,15 +92,65 @@ def _src_key(src) -> tuple:
     return (1, src, "") if isinstance(src, int) else (0, 0, src)
 
 
+def _part_key(part: tuple) -> tuple:
+    """Order of the (die, src) parts of a combined move: dice high to low, then sources."""
+    return (-part[0],) + _src_key(part[1])
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (str.isdigit also accepts "²", which int() refuses)."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
+_SUBSETS: dict = {}
+
+
+def _dice_subsets(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct groups of at least two of ``dice`` (high to low), smallest first."""
+    out = _SUBSETS.get(dice)
+    if out is None:
+        found = {tuple(sorted(c, reverse=True))
+                 for k in range(2, len(dice) + 1) for c in combinations(dice, k)}
+        out = _SUBSETS[dice] = sorted(found, key=lambda sub: (len(sub), [-v for v in sub]))
+    return out
+
+
+def _spread_over(m: int, feeds: list) -> list[tuple]:
+    """Ways to take m pawns from feeds [(src, available)], as sorted tuples of sources."""
+    if m == 0:
+        return [()]
+    if not feeds:
+        return []
+    (src, avail), rest = feeds[0], feeds[1:]
+    ways = []
+    for n in range(min(m, avail), -1, -1):
+        ways.extend((src,) * n + tail for tail in _spread_over(m - n, rest))
+    return ways
+
+
+def is_move(action) -> bool:
+    """A pawn move (single or combined), as opposed to dice, role and turn actions."""
+    return isinstance(action, tuple) and (isinstance(action[0], int) or action[0] == "A")
+
+
+def dice_of(action) -> tuple[int, ...]:
+    """The dice a move action uses (a skip uses its die)."""
+    if action[0] == "A":
+        return tuple(d for d, _ in action[1])
+    return (action[1],) if action[0] == "skip" else (action[0],)
+
+
 # --- the state ----------------------------------------------------------------------------
 class TuchulchaState(GameState):
     game_id = GAME_ID
 
-    def __init__(self, num_players: int):
+    def __init__(self, num_players: int, group_moves: bool = False):
         if num_players not in (2, 3, 4):
             raise ValueError("Tuchulcha takes 2 to 4 players")
         side = side_for(num_players)
         self.num_players = num_players
+        self.group_moves = bool(group_moves)
+        self.pawns = board.PAWNS[num_players]
         self.side = side
         self._lay = _LAYOUTS[side.name]
         self.colours = range(side.temples)
@@ -108,7 +164,7 @@ class TuchulchaState(GameState):
         neutral = tuple(c for c in self.colours if self.owner[c] is None)
         self._movers = tuple(self._colours_of[p] + neutral for p in range(num_players))
         T = side.temples
-        self.temple = [side.pawns] * T
+        self.temple = [self.pawns] * T
         self.path = [0] * T               # pawns on the stones, per colour
         self.velthumena = [0] * T
         self.forest = [0] * T
@@ -132,6 +188,7 @@ class TuchulchaState(GameState):
         self.end_reason: str | None = None
         self._winners: list = []
         self.passed: int | None = None
+        self.last_move: tuple | None = None   # (sources, destination) of the latest move
         self._removed_by: int | None = None   # player whose pawn ousted Tuchulcha this turn
         self._progress = False                # race progress this turn (stall rule)
         self._acted = False                   # consecrated this turn (stuck rule)
@@ -191,10 +248,11 @@ class TuchulchaState(GameState):
         return [p for p in range(self.num_players) if p not in self.out]
 
     def sources(self) -> list:
+        """Sources with a legal single move now (combined attacks: ``attacks()``)."""
         if self.phase != MOVE:
             return []
         seen = []
-        for a in self.legal_actions():
+        for a in self._legal_list():
             if isinstance(a[0], int) and a[1] not in seen:
                 seen.append(a[1])
         return seen
@@ -202,13 +260,25 @@ class TuchulchaState(GameState):
     def moves_from(self, src) -> list:
         if self.phase != MOVE:
             return []
-        return [a for a in self.legal_actions() if isinstance(a[0], int) and a[1] == src]
+        return [a for a in self._legal_list() if isinstance(a[0], int) and a[1] == src]
+
+    def attacks(self, stone: int | None = None) -> list:
+        """The legal combined attacks now (only those on ``stone`` when given)."""
+        if self.phase != MOVE:
+            return []
+        return [a for a in self._legal_list() if a[0] == "A"
+                and (stone is None or self.move_effect(a).dest == stone)]
 
     def move_destination(self, action) -> int | str:
         return self.move_effect(action).dest
 
     def move_effect(self, action) -> MoveEffect:
-        """What a move would do (the action need not be legal, but must be a move)."""
+        """What a move would do (the action need not be legal, but must be a move). For a
+        combined attack ``src`` is the tuple of its pawns' sources and ``count`` their number."""
+        if action[0] == "A":
+            parts = action[1]
+            first = self.move_effect((parts[0][0], parts[0][1], len(parts)))
+            return first._replace(src=tuple(src for _, src in parts))
         die, src, count = action
         colour = self.group_colour(src)
         if colour is None:
@@ -262,6 +332,9 @@ class TuchulchaState(GameState):
         raise ValueError("not a chance node")
 
     def legal_actions(self) -> list:
+        return list(self._legal_list())   # the caller's own copy: the cache stays intact
+
+    def _legal_list(self) -> list:
         if self._legal is None:
             self._legal = self._compute_legal()
         return self._legal
@@ -419,8 +492,9 @@ class TuchulchaState(GameState):
             x = (x + 1) % loop
 
     def _raw_moves(self, first: bool = False) -> list:
-        """Every single-die move of the player now, ignoring the maximum-dice rule (with
-        ``first``: only the first one found, enough to know whether a die can be used)."""
+        """Every move of the player now (single-die moves, then combined attacks), ignoring
+        the maximum-dice rule (with ``first``: only the first single move found, enough to know
+        whether a die can be used)."""
         p = self.player
         role = TUCHULCHA if p == self.tuchulcha else LASA if p == self.lasa else NORMAL
         movers = self._movers[p]
@@ -442,6 +516,7 @@ class TuchulchaState(GameState):
         tcol = self.tuchulcha_colour()
         mult = self._lay.mult
         single_lasa = role == LASA and self.in_play(movers[0]) == 1
+        group = self.group_moves
         out = []
         target = self._target
         for die in sorted(set(self.dice), reverse=True):
@@ -456,23 +531,113 @@ class TuchulchaState(GameState):
                         if occ[0] == tcol:
                             continue
                         lo = occ[1] * (1 if role == TUCHULCHA else mult[dest])
-                        if lo > avail:
+                        if lo > (avail if group else 1):
                             continue
                 if first:
                     return [(die, src, lo)]
-                out.extend([(die, src, k) for k in range(lo, avail + 1)])
+                if group:
+                    out.extend([(die, src, k) for k in range(lo, avail + 1)])
+                else:
+                    out.append((die, src, 1))
                 if single_lasa and passed:
                     out.append(("skip", die))
+        if not first and not group and role != LASA and len(self.dice) > 1:
+            out.extend(self._combined_moves(role, movers, tcol))
         return out
 
+    def _feeders(self, colour: int, stone: int, die: int, role: int) -> list:
+        """Where a pawn of ``colour`` must stand to land on ``stone`` with ``die``:
+        [(src, pawns free to move)] (temple first)."""
+        lay, stones = self._lay, self.stones
+        out = []
+        if role == TUCHULCHA:      # loops: from the stone ``die`` back, or from his temple
+            if self.temple[colour] and (self.side.entries[colour] + die - 1) % lay.loop == stone:
+                out.append((f"T{colour}", self.temple[colour]))
+            x = (stone - die) % lay.loop
+        else:
+            step = lay.step[colour][stone] - die
+            if step < 0 or step + die > self.side.last_step:
+                return out
+            if step == 0:
+                return [(f"T{colour}", self.temple[colour])] if self.temple[colour] else out
+            x = lay.route[colour][step]
+        occ = stones[x]
+        if occ and occ[0] == colour:
+            free = occ[1] - self.frozen.get(x, 0)
+            if free > 0:
+                out.append((x, free))
+        return out
+
+    def _combined_moves(self, role: int, movers: tuple, tcol: int) -> list:
+        """Combined attacks: 2+ of the remaining dice, each moving one pawn of one colour, all
+        landing on a stone held by another colour, at least as many pawns as its power. The
+        source of a pawn is fixed by its die and the target, so this is a scan of the targets,
+        not of the sequences. While pawns are bound to mystic stones, a combined move takes
+        only bound pawns or moves every bound pawn off at once [decision]."""
+        dice, stones, lay = self.dice, self.stones, self._lay
+        subsets = _dice_subsets(dice)
+        most = len(dice)
+        values = sorted(set(dice), reverse=True)
+        bound = self.must_leave
+        out = []
+        for t, occ in enumerate(stones):
+            if occ is None or occ[0] == tcol:
+                continue
+            dc, dn = occ
+            power = dn if role == TUCHULCHA else dn * lay.mult[t]
+            if power > most:
+                continue
+            for c in movers:
+                if c == dc:
+                    continue
+                feeds = {d: self._feeders(c, t, d, role) for d in values}
+                reach = sum(min(dice.count(d), sum(n for _, n in f)) for d, f in feeds.items())
+                if reach < max(2, power):
+                    continue
+                for sub in subsets:
+                    if len(sub) < power:
+                        continue
+                    options = [()]
+                    for d in values:
+                        m = sub.count(d)
+                        ways = _spread_over(m, feeds[d])
+                        options = [o + tuple((d, src) for src in w) for o in options
+                                   for w in ways]
+                        if not options:
+                            break
+                    for parts in options:
+                        if bound and not self._frees_bound(parts):
+                            continue
+                        out.append(("A", parts))
+        return out
+
+    def _frees_bound(self, parts: tuple) -> bool:
+        bound = self.must_leave
+        moved: dict = {}
+        for _, src in parts:
+            if src in bound:
+                moved[src] = moved.get(src, 0) + 1
+        freed = sum(min(n, bound[s]) for s, n in moved.items())
+        return freed == len(parts) or freed == sum(bound.values())
+
     def _do_move(self, action) -> None:
-        """Play one die (no turn bookkeeping): move, hit, lose, seal, then role/end checks."""
-        die = action[1] if action[0] == "skip" else action[0]
-        self.dice = _remove_die(self.dice, die)
-        self.used.append(die)
+        """Play one move (no turn bookkeeping): move, hit, lose, seal, then role/end checks."""
+        for die in dice_of(action):
+            self.dice = _remove_die(self.dice, die)
+            self.used.append(die)
         if action[0] == "skip":
             return
-        _, src, k = action
+        if action[0] == "A":
+            parts = action[1]
+            for _, src in parts:
+                colour = self._lift(src, 1)
+            return self._land(colour, parts[0][1], parts[0][0], len(parts),
+                              tuple(src for _, src in parts))
+        die, src, k = action
+        self._land(self._lift(src, k), src, die, k, (src,))
+
+    def _lift(self, src, k: int) -> int:
+        """Take k pawns off ``src``; returns their colour."""
         stones = self.stones
         if isinstance(src, int):
             colour, have = stones[src]
@@ -490,10 +655,17 @@ class TuchulchaState(GameState):
         else:
             colour = int(src[1:])
             self.temple[colour] -= k
+        return colour
+
+    def _land(self, colour: int, src, die: int, k: int, sources: tuple) -> None:
+        """k pawns of ``colour`` that left ``src`` (all: ``sources``) with ``die`` arrive
+        together."""
+        stones = self.stones
         role = self._role_of_colour(colour)
         if role == NORMAL:
             self._progress = True
         dest, _ = self._target(colour, src, die, role)
+        self.last_move = (sources, VELTHUMENA if dest == _V else dest)
         left_play = True   # pawns left play or a seal was set: eliminations/end to check
         if dest == _V:
             self.velthumena[colour] += k
@@ -605,7 +777,7 @@ class TuchulchaState(GameState):
         for m in self._raw_moves():
             child = self.clone()
             child._do_move(m)
-            got = n if child.phase == OVER else 1 + child._max_use()
+            got = n if child.phase == OVER else n - len(child.dice) + child._max_use()
             if got > best:
                 best = got
                 if best == n:
@@ -639,13 +811,14 @@ class TuchulchaState(GameState):
             return raw
         quick = self._quick_ok(raw) if need == 2 else None
         out = []
+        n = len(self.dice)
         for m in raw:
-            if quick is not None and quick(m):
+            if m[0] == "A" and len(m[1]) >= need or quick is not None and quick(m):
                 out.append(m)
                 continue
             child = self.clone()
             child._do_move(m)
-            if child.phase == OVER or 1 + child._max_use() >= need:
+            if child.phase == OVER or n - len(child.dice) + child._max_use() >= need:
                 out.append(m)
         return out
 
@@ -657,7 +830,7 @@ class TuchulchaState(GameState):
             return None
         by_die: dict = {}
         for m in raw:
-            if m[0] != "skip":
+            if isinstance(m[0], int):
                 by_die.setdefault(m[0], []).append(m)
         d0, d1 = self.dice
         touched = {}
@@ -670,7 +843,7 @@ class TuchulchaState(GameState):
             return touched[m]
 
         def ok(m):
-            if m[0] == "skip":
+            if not isinstance(m[0], int):
                 return False
             other = d1 if m[0] == d0 else d0
             src, dst = m[1], landing(m)
@@ -733,7 +906,7 @@ class TuchulchaState(GameState):
             self._do_move(action)
             if self.phase == OVER:
                 return
-            self._maxleft -= 1
+            self._maxleft -= len(dice_of(action))
             if self._maxleft <= 0 or not self.dice or self.player in self.out:
                 self._end_turn()
         elif ph == SETUP:
@@ -786,6 +959,8 @@ class TuchulchaState(GameState):
         if isinstance(head, int):
             die, src, count = action
             return f"{die}:{src}x{count}"
+        if head == "A":
+            return "+".join(f"{die}:{src}" for die, src in action[1])
         if head == "dice":
             return "d" + "".join(str(v) for v in action[1])
         if head == "first":
@@ -801,15 +976,15 @@ class TuchulchaState(GameState):
     def _parse_src(self, text: str):
         if text == STAR:
             return STAR
-        if text[:1] == "T" and text[1:].isdigit() and int(text[1:]) < self.side.temples:
+        if text[:1] == "T" and _digits(text[1:]) and int(text[1:]) < self.side.temples:
             return text
-        if text.isdigit() and int(text) < self.side.loop and str(int(text)) == text:
+        if _digits(text) and int(text) < self.side.loop and str(int(text)) == text:
             return int(text)
         raise NotationError(f"unknown place {text!r}")
 
     @staticmethod
     def _parse_count(text: str) -> int:
-        if not text.isdigit() or text != str(int(text)) or int(text) < 1:
+        if not _digits(text) or text != str(int(text)) or int(text) < 1:
             raise NotationError(f"bad pawn count {text!r}")
         return int(text)
 
@@ -821,11 +996,11 @@ class TuchulchaState(GameState):
         faces = board.DIE_FACES
 
         def die_of(s: str) -> int:
-            if len(s) != 1 or not s.isdigit() or not 1 <= int(s) <= faces:
+            if len(s) != 1 or not _digits(s) or not 1 <= int(s) <= faces:
                 raise NotationError(f"bad die {s!r} in {text!r}")
             return int(s)
 
-        if text.startswith("first") and text[5:].isdigit():
+        if text.startswith("first") and _digits(text[5:]):
             p = int(text[5:])
             if str(p) == text[5:] and p < self.num_players:
                 return ("first", p)
@@ -847,6 +1022,15 @@ class TuchulchaState(GameState):
             ordered = tuple(sorted(take, key=lambda t: _src_key(t[0])))
             if tuple(take) == ordered and len({s for s, _ in take}) == len(take):
                 return ("C", ordered)
+        elif "+" in text:
+            parts = []
+            for part in text.split("+"):
+                die, sep, src = part.partition(":")
+                if not sep or src == STAR:
+                    raise NotationError(f"bad part {part!r} of a combined move")
+                parts.append((die_of(die), self._parse_src(src)))
+            if len(parts) >= 2 and parts == sorted(parts, key=_part_key):
+                return ("A", tuple(parts))
         elif len(text) > 2 and text[1] == ":":
             src, sep, n = text[2:].rpartition("x")
             if sep:
@@ -856,7 +1040,7 @@ class TuchulchaState(GameState):
     def play(self, action) -> None:
         if self.phase == OVER:
             raise IllegalAction("the game is over")
-        if action not in self.legal_actions():
+        if action not in self._legal_list():
             try:
                 text = self.action_to_str(action)
             except (ValueError, TypeError, IndexError):
@@ -874,6 +1058,7 @@ class TuchulchaState(GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "players": self.num_players, "side": self.side.name,
+            "group_moves": self.group_moves, "pawns": self.pawns,
             "owner": list(self.owner),
             "temple": self.temple[:], "velthumena": self.velthumena[:],
             "forest": self.forest[:], "sanctuary": self.sanctuary[:], "star": self.star[:],
@@ -886,6 +1071,7 @@ class TuchulchaState(GameState):
             "frozen": {str(k): v for k, v in sorted(self.frozen.items())},
             "must_leave": {str(k): v for k, v in sorted(self.must_leave.items())},
             "passed": self.passed, "end_reason": self.end_reason,
+            "last_move": [list(self.last_move[0]), self.last_move[1]] if self.last_move else None,
             "winners": self.winners(),
             "counters": [self._idle_turns, self._stall_turns],
         }
@@ -903,4 +1089,4 @@ class TuchulchaState(GameState):
 
 
 def new_state(num_players: int, options: dict | None = None) -> TuchulchaState:
-    return TuchulchaState(num_players)
+    return TuchulchaState(num_players, group_moves=bool((options or {}).get("group_moves")))

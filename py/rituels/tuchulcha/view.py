@@ -1,14 +1,17 @@
 """Tuchulcha on screen: the board with the turn's clickable choices, the side panel, the status
 sentence, the log lines and the result (contract: docs/architecture.md, "Views").
 
-A move is chosen in up to three clicks, the first two ``data-select`` steps kept in
-``ctx.selection``:
-1. a group, circled on the board: the token is its source as in the notation (``12``, ``T0``,
-   ``S``);
-2. how many pawns: ``12x3``, numbered bubbles beside the group and buttons in the panel
-   (skipped when only one count is legal);
-3. a destination, one per remaining die, highlighted on the board with the die's value and
-   listed in the panel: ``data-action="5:12x3"``.
+A single move is chosen in two clicks (each die moves one pawn), the first ``data-select`` step
+kept in ``ctx.selection``:
+1. a pawn's place, circled on the board: the token is its source as in the notation (``12``,
+   ``T0``, ``S``);
+2. a destination, one per remaining die, highlighted on the board with the die's value and
+   listed in the panel: ``data-action="5:12x1"``.
+With the set-up option ``group_moves`` a step "how many pawns" (``12x3``, numbered bubbles and
+panel buttons) comes between the two when several counts are legal.
+A combined attack is its own choice: the attacked stone is highlighted with "×n" (pawns arriving
+together) and the panel lists each attack with its dice and sources. One attack on a stone is
+one click (``data-action="3:9+1:11"``); several go through the token ``A12`` first.
 A consecration with a choice of sacrifice takes the token ``C`` first. Anything stale or
 tampered in the selection is ignored, so a wrong token only shows the first step again.
 """
@@ -18,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rituels.tuchulcha import rules
-from rituels.tuchulcha.board import COLOURS, GODS
+from rituels.tuchulcha.board import COLOURS, GODS, MYSTIC
 from rituels.tuchulcha.drawing import (
     PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
 )
@@ -56,7 +59,31 @@ def scene_of(state, ctx: ViewContext) -> Scene:
         show_star=state.num_players == 4,
         dice=tuple(dice_states(state)),
         rolling=_fresh_roll(state, ctx),
+        last=_last_places(state),
+        piece_ids=_piece_ids(state),
     )
+
+
+def _piece_ids(state) -> dict[str, str]:
+    """Pawns that just moved from a stone they emptied keep that stone's element id, so the
+    page slides the same element to its new stone."""
+    if state.last_move is None or not isinstance(state.last_move[1], int):
+        return {}
+    sources, dest = state.last_move
+    for src in sources:
+        if isinstance(src, int) and src != dest and state.stones[src] is None:
+            return {f"s{dest}": f"tu-piece-s{src}"}
+    return {}
+
+
+def _last_places(state) -> frozenset[str]:
+    if state.last_move is None:
+        return frozenset()
+    sources, dest = state.last_move
+    places = {_source_mark_key(src) for src in sources if src != rules.STAR}
+    if dest != rules.VELTHUMENA:
+        places.add(f"s{dest}")
+    return frozenset(places)
 
 
 def _source_token(src) -> str:
@@ -64,7 +91,7 @@ def _source_token(src) -> str:
 
 
 def _parse_source(token: str):
-    if token.isdigit():
+    if token.isascii() and token.isdigit():
         return int(token)
     return token
 
@@ -143,16 +170,71 @@ class _Choice:
         self.buttons: list[str] = []
 
 
+def _attacks_by_stone(state) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for a in state.attacks():
+        out.setdefault(state.move_effect(a).dest, []).append(a)
+    return out
+
+
+def attack_text(state, ctx: ViewContext, action) -> str:
+    """"2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 de la pierre 9, dé 1 de la
+    pierre 11)"."""
+    effect = state.move_effect(action)
+    parts = ", ".join(ctx.t("tuchulcha.attack.part", die=d, src=_place_name(ctx, src, "from"))
+                      for d, src in action[1])
+    return ctx.t("tuchulcha.act.attack", pawns=pawns_text(ctx, effect.colour, effect.count),
+                 dest=_place_name(ctx, effect.dest, "to"), sources=parts)
+
+
+def _attack_button(state, ctx: ViewContext, action) -> str:
+    text = attack_text(state, ctx, action)
+    note = _effect_note(ctx, state.move_effect(action), state)
+    if note:
+        text = ctx.t("tuchulcha.with_note", text=text, note=note)
+    return _button(text, action=state.action_to_str(action))
+
+
+def _attack_choice(state, ctx: ViewContext, choice: _Choice, by_stone: dict) -> bool:
+    """Marks for the attacked stones (where no single move claims the stone) and, when one is
+    picked (``A12``), its attacks in the panel (then returns True)."""
+    picked = None
+    if ctx.selection[:1] == "A" and ctx.selection[1:].isascii() and ctx.selection[1:].isdigit():
+        picked = int(ctx.selection[1:])
+    for stone, options in by_stone.items():
+        key = f"s{stone}"
+        if key in choice.marks:
+            continue
+        colour = state.move_effect(options[0]).colour
+        arrivals = (colour, min(len(a[1]) for a in options))
+        if len(options) == 1:
+            a = options[0]
+            aria = ctx.t("tuchulcha.act.attack_one", text=attack_text(state, ctx, a))
+            choice.marks[key] = Mark(TARGET, {"data-action": state.action_to_str(a),
+                                              "aria-label": aria}, arrivals=arrivals)
+        else:
+            aria = ctx.t("tuchulcha.act.attacks", n=len(options))
+            choice.marks[key] = Mark(PICKED if stone == picked else TARGET,
+                                     {"data-select": f"A{stone}", "aria-label": aria},
+                                     arrivals=arrivals)
+    if picked in by_stone:
+        choice.prompt = ctx.t("tuchulcha.prompt.attack", n=picked)
+        choice.buttons.extend(_attack_button(state, ctx, a) for a in by_stone[picked])
+    return picked in by_stone
+
+
 def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
     sources = state.sources()
+    by_stone = _attacks_by_stone(state)
     src_tok, _, count_tok = ctx.selection.partition("x")
     src = _parse_source(src_tok) if src_tok else None
     if src not in sources:
         src, count_tok = None, ""
+    pick = "tuchulcha.act.pick" if state.group_moves else "tuchulcha.act.pick_one"
     for s in sources:
         choice.marks[_source_mark_key(s)] = Mark(
             PICKED if s == src else PICK,
-            {"data-select": _source_token(s), "aria-label": ctx.t("tuchulcha.act.pick")},
+            {"data-select": _source_token(s), "aria-label": ctx.t(pick)},
         )
     if state.must_leave:
         choice.hint = ctx.t("tuchulcha.hint.must_leave",
@@ -163,7 +245,14 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
                                           action=state.action_to_str(a),
                                           html_label=die_face(a[1], 28)))
     if src is None:
-        choice.prompt = ctx.t("tuchulcha.prompt.pick")
+        if state.group_moves:
+            choice.prompt = ctx.t("tuchulcha.prompt.pick")
+        else:
+            choice.prompt = ctx.t("tuchulcha.prompt.pick_attack" if by_stone
+                                  else "tuchulcha.prompt.pick_one")
+        if not _attack_choice(state, ctx, choice, by_stone):
+            for options in by_stone.values():
+                choice.buttons.extend(_attack_button(state, ctx, a) for a in options)
         return
     moves = state.moves_from(src)
     counts = sorted({m[2] for m in moves})
@@ -186,6 +275,7 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
                                pawns=pawns_text(ctx, colour, count))
         for m in sorted((m for m in moves if m[2] == count), key=lambda m: m[0]):
             _add_target(state, ctx, choice, m)
+    _attack_choice(state, ctx, choice, by_stone)
 
 
 def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
@@ -195,7 +285,7 @@ def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
     effect = state.move_effect(move)
     dest = effect.dest
     text = _place_name(ctx, dest, "to")
-    detail = _effect_note(ctx, effect)
+    detail = _effect_note(ctx, effect, state)
     aria = ctx.t("tuchulcha.act.move", die=move[0], dest=text)
     if detail:
         aria = ctx.t("tuchulcha.with_note", text=aria, note=detail)
@@ -208,8 +298,9 @@ def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
                                   html_label=die_face(move[0], 28)))
 
 
-def _effect_note(ctx: ViewContext, effect) -> str:
-    """A short note for a move's button: "frappe 2 aruspices bleus", "perdus dans la forêt"."""
+def _effect_note(ctx: ViewContext, effect, state=None) -> str:
+    """A short note for a move's button: "frappe 2 aruspices bleus", "perdu dans la forêt",
+    "pierre mystique : à quitter en premier" (not for Tuchulcha, who ignores it)."""
     notes = []
     if effect.hit:
         key = "tuchulcha.note.hit_temple" if effect.hit_to == "temple" else "tuchulcha.note.hit"
@@ -217,7 +308,11 @@ def _effect_note(ctx: ViewContext, effect) -> str:
     if effect.seal:
         notes.append(ctx.t("tuchulcha.note.seal"))
     if effect.lost:
-        notes.append(ctx.t("tuchulcha.note.lost"))
+        notes.append(ctx.tn("tuchulcha.note.lost", effect.count))
+    if (state is not None and isinstance(effect.dest, int)
+            and state.side.kinds[effect.dest] == MYSTIC
+            and state.owner[effect.colour] != state.tuchulcha):
+        notes.append(ctx.t("tuchulcha.note.mystic"))
     return ", ".join(notes)
 
 
@@ -372,8 +467,35 @@ def render(state, ctx: ViewContext) -> str:
         turn.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
     if choice.buttons:
         turn.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
+    if state.phase == rules.OVER:
+        turn.append(standings(state, ctx))
     return (f'<div class="tu"><div class="tu-layout">{board}'
             f'<div class="tu-turn">{"".join(turn)}</div>{_players(state, ctx)}</div></div>')
+
+
+def standings(state, ctx: ViewContext) -> str:
+    """The end-of-game table: rank, player, pawns in Velthumena and in the forest. Winners come
+    first, then players still in the game by pawns in Velthumena, then those out of it."""
+    winners = set(state.winners())
+
+    def count(p, where):
+        return sum(getattr(state, where)[c] for c in state.colours_of(p))
+
+    keys = {p: (p in winners, p not in state.out, count(p, "velthumena"))
+            for p in range(state.num_players)}
+    order = sorted(keys, key=lambda p: keys[p], reverse=True)
+    head = "".join(f'<th scope="col">{esc(ctx.t(f"tuchulcha.standings.{k}"))}</th>'
+                   for k in ("rank", "player", "velthumena", "forest"))
+    rows = []
+    for p in order:
+        rank = 1 + sum(1 for q in keys if keys[q] > keys[p])
+        name = ctx.name(p)
+        if p in state.out:
+            name = ctx.t("tuchulcha.with_note", text=name, note=ctx.t("tuchulcha.standings.out"))
+        rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(name)}</th>'
+                    f'<td>{count(p, "velthumena")}</td><td>{count(p, "forest")}</td></tr>')
+    return (f'<table class="tu-standings"><caption>{esc(ctx.t("tuchulcha.standings.caption"))}'
+            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 # --- sentences --------------------------------------------------------------------------------
@@ -417,7 +539,7 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
         to_forest = in_velthumena - min(unlisted, in_velthumena)
         if to_forest:
             lines.append(ctx.tn("tuchulcha.log.velthumena_lost", to_forest))
-    elif isinstance(action, tuple) and len(action) == 3 and isinstance(action[0], int):
+    elif rules.is_move(action):
         lines.append(_move_line(before, action, ctx, someone))
     lines.extend(_consequences(before, after, action, ctx))
     return lines
@@ -425,10 +547,15 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
 
 def _move_line(before, action, ctx: ViewContext, someone: str) -> str:
     effect = before.move_effect(action)
-    die, src, count = action
-    line = ctx.t("tuchulcha.log.move", who=someone,
-                 pawns=pawns_text(ctx, effect.colour, count), die=die,
-                 src=_place_name(ctx, src, "from"), dest=_place_name(ctx, effect.dest, "to"))
+    count = effect.count
+    if action[0] == "A":
+        line = ctx.t("tuchulcha.log.attack", who=someone,
+                     text=attack_text(before, ctx, action))
+    else:
+        die, src, _ = action
+        line = ctx.t("tuchulcha.log.move", who=someone,
+                     pawns=pawns_text(ctx, effect.colour, count), die=die,
+                     src=_place_name(ctx, src, "from"), dest=_place_name(ctx, effect.dest, "to"))
     if effect.hit:
         key = "tuchulcha.log.hit_temple" if effect.hit_to == "temple" else "tuchulcha.log.hit"
         line = ctx.t("tuchulcha.log.and", first=line,
@@ -450,7 +577,7 @@ def _consequences(before, after, action, ctx: ViewContext) -> list[str]:
     for p in sorted(set(after.out) - set(before.out)):
         if p != before.tuchulcha or after.tuchulcha is not None:
             lines.append(ctx.t("tuchulcha.log.out", name=ctx.name(p)))
-    moved = isinstance(action, tuple) and len(action) == 3 and isinstance(action[0], int)
+    moved = rules.is_move(action)
     if (not moved and after.passed is not None and after.passed == before.player
             and after.passed != before.passed):
         lines.append(ctx.t("tuchulcha.log.no_move", name=ctx.name(before.player)))
@@ -472,6 +599,11 @@ def result(state, ctx: ViewContext) -> str:
     text = ctx.tn(key, best, name=names)
     if reason in ("stuck", "stall"):
         text = ctx.t(f"tuchulcha.result.{reason}") + " " + text
+    elif reason == "race":     # (c): say whose last pawn left play
+        empty = [p for p in state.in_game() if state.player_in_play(p) == 0]
+        if empty:
+            text = ctx.tn("tuchulcha.result.race_reason", len(empty),
+                          name=_values(ctx, [ctx.name(p) for p in empty])) + " " + text
     return text
 
 
