@@ -33,7 +33,7 @@ INDEX_KEY = "rituels.saves"
 RECORD_PREFIX = "rituels.save."
 MAX_TITLE = 60
 MAX_INDEX_CHARS = 2_000_000
-_REV = re.compile(r'\{"rev":(\d{1,15}),')
+_REV = re.compile(r'\{\s*"rev"\s*:\s*(\d{1,15})\s*,')
 
 __all__ = ["SaveStore", "StorageError", "RecordError", "StaleSave", "INDEX_KEY", "RECORD_PREFIX"]
 
@@ -226,7 +226,8 @@ class SaveStore:
         for save_id in ids:
             entry = index.get(save_id)
             stored = self.rev(save_id)
-            if entry is None or entry.get("rev", 0) != stored:
+            rev = entry.get("rev", 0) if entry is not None else None
+            if type(rev) is not int or rev != stored:   # bool and float are not revisions
                 index[save_id] = self._salvage(save_id, entry, stored or 0)
                 changed = True
         if changed:
