@@ -30,9 +30,11 @@ from rituels.app.storage import StorageError
 from rituels.engine import game as game_registry
 from rituels.engine.bots import RandomBot
 from rituels.engine.record import RecordError, new_record
+from rituels.engine.safeinput import printable
 from rituels.engine.state import CHANCE, IllegalAction, NotationError, sample_chance
 from rituels.i18n import DEFAULT_LANG, LANGS, t
 from rituels.screens import home, layout, newgame, play, rules
+from rituels.screens.mygames import describe_error
 from rituels.viewkit import ViewContext
 
 PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
@@ -138,7 +140,7 @@ class App:
 
     def take_announcements(self) -> list[str]:
         out, self.announcements = self.announcements, []
-        return out
+        return [printable(line) for line in out]
 
     # --- events from the glue ------------------------------------------------------------
     def navigate(self, hash_: str, force: bool = False) -> None:
@@ -482,7 +484,7 @@ class App:
         if self.saving_off:
             notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
         nav = [(self.t(item.label), item.href) for item in NAV if item.enabled(self)]
-        return layout.page(self.lang, body, nav=nav, notices=notices)
+        return printable(layout.page(self.lang, body, nav=nav, notices=notices))
 
 
 # --- screens (the markup of the current route, from the app's model) ----------------------
@@ -629,7 +631,9 @@ def _cmd_start(app: App, data: dict) -> None:
         if pace is not None:
             app.set_pace(pace)
         app.start_game(app.draft["game"], seats, options)
-    except (ValueError, RecordError) as exc:
+    except RecordError as exc:      # a name that cannot be used (control characters...)
+        app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
+    except ValueError as exc:
         app.notice("app.notice.bad_setup", reason=str(exc))
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from rituels.app.registry import command, route
 from rituels.app.storage import StorageError
 from rituels.engine.record import RecordError
+from rituels.engine.safeinput import text_problem
 from rituels.screens.mygames import describe_error, export_filename, render
 
 
@@ -62,6 +63,9 @@ def _rename_cancel(app: Any, data: dict) -> None:
 def _rename_save(app: Any, data: dict) -> None:
     save_id = str(data.get("id") or _ui(app)["renaming"] or "")
     title = str((data.get("form") or {}).get("title", ""))
+    if text_problem(title):
+        app.notice("library.input.bad_text")
+        return
     try:
         app.saves.rename(save_id, title)
         app.notice("library.games.renamed", kind="info")

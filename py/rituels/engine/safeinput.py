@@ -91,6 +91,17 @@ def clean_text(value: str) -> str:
 def clean_title(value: Any) -> str:
     """A game's title from anywhere (link, file, rename): cleaned, cut to ``MAX_TITLE``;
     an unusable one (not text, forbidden characters) becomes no title."""
-    if not isinstance(value, str) or text_problem(value):
+    if not isinstance(value, str):
+        return ""
+    value = value[:MAX_TEXT]
+    if text_problem(value):
         return ""
     return clean_text(value)[:MAX_TITLE].rstrip()
+
+
+def printable(text: str) -> str:
+    """Markup or text for the page with any lone surrogate replaced (a last guard: one that
+    slipped through would make the page's update fail)."""
+    if text.isascii() or not _SURROGATE.search(text):
+        return text
+    return _SURROGATE.sub("\ufffd", text)
