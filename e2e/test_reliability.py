@@ -5,11 +5,7 @@ own game makes a variant; the replay position survives a reload."""
 
 from __future__ import annotations
 
-import base64
-import json
-import zlib
-
-from conftest import READY_TIMEOUT_MS
+from rituels.engine.link import pack, varint
 
 DEEP = "[" * 5000 + "]" * 5000
 ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
@@ -17,21 +13,7 @@ ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
 
 def deep_link() -> str:
     """A well-formed link (valid checksum) whose game description nests 5,000 levels."""
-    frame = DEEP.encode()
-    body = _varint(len(frame)) + frame + _varint(0)
-    head = bytes([1, 0])
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = head + zlib.crc32(head + body).to_bytes(4, "big") + packer.compress(body) + packer.flush()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, n = n & 0x7F, n >> 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
+    return pack(varint(len(DEEP)) + DEEP.encode() + varint(0))
 
 
 def start_cthulhu(page, humans: int = 2) -> str:
@@ -82,9 +64,8 @@ def test_deep_json_in_a_link_a_file_and_storage(page, open_app, tmp_path):
         localStorage.setItem('rituels.pace', 'NaN');
         localStorage.setItem('rituels.lang', '{DEEP[:100]}');
     }}""")
-    page.evaluate("location.hash = '#/games'")
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.goto("about:blank")
+    open_app(page, "#/games")                       # a fresh start-up on that storage
     row = page.locator(".save-row.corrupt")
     assert "illisible" in row.inner_text()
     with page.expect_download() as info:

@@ -12,7 +12,6 @@ names and title are clean; start-up from any storage content reaches the home sc
 import json
 import random
 import unicodedata
-import zlib
 from functools import lru_cache
 
 import pytest
@@ -20,12 +19,12 @@ import pytest
 from rituels.app.controller import App
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX
 from rituels.app.storage import MemoryStorage
-from rituels.engine.link import encode
+from rituels.engine.link import encode, pack, varint
 from rituels.engine.record import MAX_NAME, RecordError, parse_record_text, replay
 from rituels.engine.safeinput import MAX_TITLE, text_problem
 from rituels.i18n import LANGS
 
-from .test_fuzz import b64, corpus, mutate_bytes, mutate_file, mutate_link, random_json
+from .test_fuzz import corpus, mutate_bytes, mutate_file, mutate_link, random_json
 
 CASES = int(__import__("os").environ.get("FUZZ_CASES", 10_000))
 NESTING = (17, 100, 5_000, 100_000)
@@ -124,23 +123,10 @@ def drawn(app: App) -> str:
     return html
 
 
-def craft_link(frame_text: str, actions: int = 0) -> str:
+def craft_link(frame_text: str) -> str:
     """A well-formed link around any frame text (valid checksum): only the frame is hostile."""
     frame = frame_text.encode("utf-8", "surrogatepass")
-    body = bytes(_varint(len(frame))) + frame + bytes(_varint(actions))
-    head = bytes([1, 0])
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return b64(head + zlib.crc32(head + body).to_bytes(4, "big") + packer.compress(body)
-               + packer.flush())
-
-
-def _varint(n: int) -> bytearray:
-    out = bytearray()
-    while True:
-        byte, n = n & 0x7F, n >> 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            return out
+    return pack(varint(len(frame)) + frame + varint(0))
 
 
 def hostile_frame(rng: random.Random, records: list[dict]) -> str:

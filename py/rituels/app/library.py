@@ -106,10 +106,20 @@ def _delete_yes(app: Any, data: dict) -> None:
 
 @command("games-export")
 def _export(app: Any, data: dict) -> None:
-    save_id = str(data.get("id", ""))
+    _download(app, str(data.get("id", "")), raw=False)
+
+
+@command("games-export-raw")
+def _export_raw(app: Any, data: dict) -> None:
+    """An unreadable save leaves as the text it holds (to repair or report it)."""
+    _download(app, str(data.get("id", "")), raw=True)
+
+
+def _download(app: Any, save_id: str, raw: bool) -> None:
     try:
-        text = app.saves.export(save_id)
-        entry = next((e for e in app.saves.list() if e.get("id") == save_id), None)
+        text = app.saves.raw(save_id) if raw else app.saves.export(save_id)
+        entry = None if raw else next((e for e in app.saves.list() if e.get("id") == save_id),
+                                      None)
     except KeyError:
         app.notice("app.notice.no_save")
         return
@@ -120,22 +130,6 @@ def _export(app: Any, data: dict) -> None:
         _storage_failed(app)
         return
     app.effects.append({"type": "download", "filename": export_filename(entry, save_id),
-                        "mime": "application/json", "text": text})
-
-
-@command("games-export-raw")
-def _export_raw(app: Any, data: dict) -> None:
-    """An unreadable save leaves as the text it holds (to repair or report it)."""
-    save_id = str(data.get("id", ""))
-    try:
-        text = app.saves.raw(save_id)
-    except KeyError:
-        app.notice("app.notice.no_save")
-        return
-    except StorageError:
-        _storage_failed(app)
-        return
-    app.effects.append({"type": "download", "filename": export_filename(None, save_id),
                         "mime": "application/json", "text": text})
 
 

@@ -68,7 +68,7 @@ class LinkInfo:
 
 
 # --- varints -------------------------------------------------------------------------------
-def _varint(n: int) -> bytes:
+def varint(n: int) -> bytes:
     out = bytearray()
     while True:
         byte, n = n & 0x7F, n >> 7
@@ -115,11 +115,17 @@ def encode(record: Any, reveal_hidden: bool = False) -> str:
         digits += choices.index(action) * radix
         radix *= len(choices)
     frame = _frame(record)
-    body = (_varint(len(frame)) + frame + _varint(len(record["actions"]))
+    body = (varint(len(frame)) + frame + varint(len(record["actions"]))
             + digits.to_bytes((digits.bit_length() + 7) // 8, "little"))
     flags = FLAG_REVEALS_HIDDEN if reveal_hidden and get_game(record["game"]).hidden_information \
         else 0
-    head = _varint(LINK_VERSION) + bytes([flags])
+    return pack(body, flags)
+
+
+def pack(body: bytes, flags: int = 0) -> str:
+    """The payload around a body: version, flags, checksum, DEFLATE, base64url. Tests use it
+    to build links whose body is hostile but whose checksum is right."""
+    head = varint(LINK_VERSION) + bytes([flags])
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(body) + packer.flush()
     crc = zlib.crc32(head + body).to_bytes(4, "big")
