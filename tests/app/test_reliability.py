@@ -172,7 +172,7 @@ def test_index_entries_follow_the_records_revision(fake_game, storage):
 # --- variants, not re-rolls ------------------------------------------------------------------------
 def test_continuing_from_the_middle_of_your_game_makes_a_marked_variant(fake_game, storage):
     app = tab(storage)
-    s = start(app, **{"seat-0-name": "Ada", "seat-1-kind": "easy"})
+    s = start(app, **HOT_SEAT)
     for _ in range(3):
         move(app, "go1")
     original = list(s.record["actions"])
@@ -242,6 +242,10 @@ def test_continuing_a_link_that_hides_hands_asks_who_is_at_the_device(fake_game,
         assert secret_shown(app) is not asks
         if asks:
             assert "secret" not in " ".join(app.session.log)
+            sid = app.session.save_id
+            app.navigate(f"#/replay/{sid}")            # nor does its replay show the hand
+            assert app.replay.cursor.viewer is None
+            app.navigate(f"#/play/{sid}")
             app.click({"cmd": "reveal"})
             assert secret_shown(app)
 
@@ -297,3 +301,4 @@ def test_garbage_settings_are_ignored(fake_game):
     for pace in ("nan", "inf", "-inf", "1e999", "[[[[", "9" * 400):
         app = tab(MemoryStorage({"rituels.pace": pace, "rituels.lang": "\ud800"}))
         assert app.pace_s == 0 and app.lang == "fr"
+

@@ -246,8 +246,11 @@ def _open_save(app: Any, save_id: str) -> None:
     record = app.saves.get(save_id)
     humans = [i for i, s in enumerate(record["seats"]) if s["bot"] is None]
     hidden = get_game(record["game"]).hidden_information
-    open_replay(app, record, choose_viewer=False, viewer=humans[0] if len(humans) == 1
-                else None, back_href="#/games", save_id=save_id)
+    # A lone player's hand is theirs to see, unless the game came from a link that keeps
+    # hands hidden (whoever holds the device may not be that player).
+    lone = len(humans) == 1 and record["meta"].get("handover") is not True
+    open_replay(app, record, choose_viewer=False, viewer=humans[0] if lone else None,
+                back_href="#/games", save_id=save_id)
     cursor = app.replay.cursor
     finished = cursor.final.is_terminal()
     app.replay.playing_here = not finished
