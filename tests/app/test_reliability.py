@@ -99,6 +99,31 @@ def test_lists_follow_the_other_tab_and_a_deleted_game_is_said(fake_game, storag
     assert "supprimée dans un autre onglet" in text(a)
 
 
+def test_a_move_on_a_game_deleted_in_another_tab_is_said(fake_game, storage):
+    a = tab(storage)
+    sid = start(a, **HOT_SEAT).save_id
+    move(a)
+    SaveStore(storage).delete(sid)                 # no storage event reached this tab yet
+    move(a)
+    assert RECORD_PREFIX + sid not in storage.data and a.route == ("home", "")
+    assert "supprimée dans un autre onglet" in text(a)
+
+
+def test_a_write_lost_in_a_same_instant_race_is_said(fake_game, storage):
+    a = tab(storage)
+    sid = start(a, **HOT_SEAT).save_id
+    move(a, "go1")
+    # Another tab wrote the same revision at the same instant (storage is not transactional
+    # across tabs) with its own move instead, and the browser kept that write.
+    theirs = json.loads(storage.get(RECORD_PREFIX + sid))
+    assert theirs["rev"] == a.session.rev
+    theirs["actions"][-1] = "go2"
+    storage.set(RECORD_PREFIX + sid, json.dumps(theirs))
+    a.storage_changed([RECORD_PREFIX + sid])
+    assert a.session.record["actions"] == theirs["actions"]
+    assert "autre onglet" in text(a)
+
+
 def test_a_rename_in_another_tab_does_not_cost_a_move(fake_game, storage):
     a = tab(storage)
     sid = start(a, **HOT_SEAT).save_id

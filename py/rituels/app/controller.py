@@ -330,7 +330,9 @@ class App:
                 record = None
             except (RecordError, StorageError):
                 record = None
-            if record is not None and rev != s.rev:
+            # Same revision but other moves: two tabs wrote at the same instant (storage is
+            # not transactional across tabs) and this tab's write lost: say so.
+            if record is not None and (rev != s.rev or record["actions"] != s.record["actions"]):
                 self._reload(s, record, rev)
         if not keys or INDEX_KEY in keys or any(k.startswith("rituels.save.") for k in keys):
             if self.route and self.route[0] in ("home", "games"):
