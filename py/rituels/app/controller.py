@@ -24,7 +24,7 @@ from typing import Any, Callable
 # The features register their routes and commands on import (and order the game menu).
 from rituels.app import library, replay, sharing, takeback  # noqa: F401
 from rituels.app.registry import COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES, TICKS, command, route
-from rituels.app.saves import INDEX_KEY, SaveStore, StaleSave
+from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
 from rituels.engine import game as game_registry
@@ -234,6 +234,7 @@ class App:
         ``rev`` is the stored revision it was read at (0: not stored yet)."""
         self.session = Session(save_id, record, self.lang)
         self.session.rev = rev
+        self.session.synced = len(self.session.record["actions"]) if rev else 0
         self._job = None
         self.screen = play_screen
         self.changed = True
@@ -283,8 +284,7 @@ class App:
             return
         except (RecordError, StorageError):
             return
-        if record["actions"] == s.record["actions"][:s.synced] \
-                and len(record["actions"]) == s.synced:
+        if record["actions"] == s.record["actions"][:s.synced]:
             s.record["meta"], s.rev = record["meta"], rev
             self.save()
             return
@@ -303,7 +303,6 @@ class App:
             self.go(f"#/play/{s.save_id}")
             return
         self.session.revealed = revealed     # the same person is still at the device
-        self.session.synced = len(record["actions"])
         if moved:
             self.notice("app.notice.other_tab", kind="info")
             self.effects.append({"type": "focus", "target": "#status"})
@@ -334,7 +333,7 @@ class App:
             # not transactional across tabs) and this tab's write lost: say so.
             if record is not None and (rev != s.rev or record["actions"] != s.record["actions"]):
                 self._reload(s, record, rev)
-        if not keys or INDEX_KEY in keys or any(k.startswith("rituels.save.") for k in keys):
+        if not keys or INDEX_KEY in keys or any(k.startswith(RECORD_PREFIX) for k in keys):
             if self.route and self.route[0] in ("home", "games"):
                 self.changed = True
 
@@ -594,7 +593,6 @@ def _play(app: App, save_id: str) -> None:
     try:
         record, rev = app.saves.read(save_id)
         app.open_record(save_id, record, rev)
-        app.session.synced = len(record["actions"])
     except KeyError:
         app.screen = home_screen
         app.notice("app.notice.no_save")

@@ -57,7 +57,6 @@ def _undo(app: Any, data: dict) -> None:
     record = dict(s.record, actions=s.record["actions"][:target])
     app.open_record(s.save_id, record, s.rev)
     app.session.revealed = s.revealed     # the same person is still at the device
-    app.session.synced = s.synced
     app.save()
     app.announcements.append(t(app.lang, "library.undo.done"))
     app.effects.append({"type": "focus", "target": "#status"})
