@@ -10,6 +10,7 @@ from rituels.app.storage import MemoryStorage
 from rituels.engine import game as registry
 from rituels.engine import record as record_module
 from rituels.screens import home as home_module
+from rituels.screens import mygames as mygames_module
 import appfake as fakegame  # tests/app is on sys.path (rootdir conftest mode)
 
 
@@ -28,6 +29,7 @@ def fake_game(monkeypatch):
     monkeypatch.setattr(registry, "GAME_IDS", ids)
     monkeypatch.setattr(record_module, "GAME_IDS", ids)
     monkeypatch.setattr(home_module, "GAME_IDS", ids)
+    monkeypatch.setattr(mygames_module, "GAME_IDS", ids)
     return fakegame.GAME
 
 

@@ -97,7 +97,12 @@ def test_a_tampered_index_never_breaks_the_list(fake_game):
     storage = MemoryStorage()
     store = SaveStore(storage)
     store.put("a", record(fake_game, ["s0"]))
-    storage.set(INDEX_KEY, json.dumps({"a": {"moves": "many", "players": "x", "finished": "yes"}}))
-    [entry] = store.list()
-    assert entry["id"] == "a" and entry["moves"] == 0 and entry["players"] == []
+    tampered = {"moves": "many", "players": "x", "finished": "yes"}
+    storage.set(INDEX_KEY, json.dumps({"a": tampered}))
+    [entry] = store.list()          # no revision: the entry is rebuilt from the record
+    assert entry["id"] == "a" and entry["moves"] == 1 and entry["players"] == ["Ada", "Bob"]
     assert entry["finished"] is False
+    # Wrong types under the record's revision are only cleaned, never trusted.
+    storage.set(INDEX_KEY, json.dumps({"a": dict(tampered, rev=store.rev("a"))}))
+    [entry] = store.list()
+    assert entry["moves"] == 0 and entry["players"] == [] and entry["finished"] is False

@@ -174,7 +174,7 @@ def test_tampered_move_count_names_the_action(payload):
         count, digits_at = link._read_varint(body, pos + size, "count")
         assert count == n
         # One more move (its digit is 0, above all the real ones).
-        return body[:pos + size] + link._varint(n + 1) + body[digits_at:]
+        return body[:pos + size] + link.varint(n + 1) + body[digits_at:]
 
     with pytest.raises(LinkError) as err:
         decode(repack(payload, more_moves))
@@ -192,7 +192,7 @@ def test_tampered_digits_and_frame(payload):
             frame = json.loads(body[pos:pos + size])
             edit(frame)
             text = json.dumps(frame).encode()
-            return link._varint(len(text)) + text + body[pos + size:]
+            return link.varint(len(text)) + text + body[pos + size:]
         return edit_body
 
     assert code_of(repack(payload, edit_frame(lambda f: f.__setitem__(0, "chess")))) \

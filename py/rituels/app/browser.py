@@ -141,6 +141,9 @@ class Glue:
         self.listen(self.root, "submit", lambda e: e.preventDefault())
         self.listen(js.window, "hashchange", lambda e: self.app.navigate(str(js.location.hash)))
         self.listen(js.document, "keydown", self.on_document_key)
+        # Another tab wrote storage: the game on screen follows the stored one.
+        self.listen(js.window, "storage", lambda e: self.app.storage_changed(
+            [] if _null(e.key) else [str(e.key)]))
         self.app.base_url = str(js.location.origin) + str(js.location.pathname)  # share links
         # Bot decision times at the console's verbose level, read by tools/bench_play.py.
         self.app.on_bot_decision = lambda game, ms: js.console.debug("rituels:bot", game, ms)
@@ -285,6 +288,8 @@ class Glue:
         elif kind == "hash":
             if str(js.location.hash or "#/") != effect["hash"]:
                 js.location.hash = effect["hash"]
+        elif kind == "replace-hash":  # the replay position: no history entry per step
+            js.history.replaceState(None, "", effect["hash"])
         elif kind == "focus":
             self.focus(effect["target"])
         elif kind == "copy":

@@ -5,31 +5,36 @@ The browser glue (browser.py) feeds it events -- ``navigate(hash)``, ``click(dat
 the effects it queues in ``effects`` (timers, URL hash, clipboard, focus). Tests do the same with
 a dict storage and no browser.
 
-Extending: other modules add screens and commands through the registries below --
-``ROUTES[name] = fn(app, arg)`` (``#/name/arg``), ``COMMANDS[cmd] = fn(app, data)`` (clicks on
-``data-cmd``), ``NAV`` (header links) and ``PLAY_MENU`` (the game menu). Modules listed in
-``EXTENSIONS`` are imported when the first ``App`` is made, so they can register themselves.
+Features live in their own modules (``library`` = my games, ``replay``, ``sharing`` = share
+links, ``takeback`` = undo); they register routes, commands and menu items in
+:mod:`rituels.app.registry`, and this module imports them. Screens (rituels.screens) are only
+views: a click is handled here or in a feature module, a move is applied by :class:`App`
+(``apply``), drawn by the screen and the game's view, and saved by :mod:`rituels.app.saves`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import math
 import os
 import random
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rituels.app.saves import SaveStore
+# The features register their routes and commands on import (and order the game menu).
+from rituels.app import library, replay, sharing, takeback  # noqa: F401
+from rituels.app.registry import COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES, TICKS, command, route
+from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
 from rituels.engine import game as game_registry
 from rituels.engine.bots import RandomBot
 from rituels.engine.record import RecordError, new_record
+from rituels.engine.safeinput import printable
 from rituels.engine.state import CHANCE, IllegalAction, NotationError, sample_chance
 from rituels.i18n import DEFAULT_LANG, LANGS, t
 from rituels.screens import home, layout, newgame, play, rules
+from rituels.screens.mygames import describe_error
 from rituels.viewkit import ViewContext
 
 PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
@@ -37,64 +42,6 @@ SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
 LANG_KEY = "rituels.lang"
 PACE_KEY = "rituels.pace"   # seconds per automatic move, a player setting (tests use it too)
 AUTO_CHANCE_LIMIT = 2000  # set-up shuffles done at once; a bound so a bug cannot hang the page
-
-Handler = Callable[["App", Any], None]
-
-
-@dataclass(frozen=True)
-class MenuItem:
-    """A button of the game menu (``data-cmd``) or a header link (``href``)."""
-
-    label: str                                   # i18n key
-    cmd: str = ""
-    href: str = ""
-    enabled: Callable[["App"], bool] = lambda app: True
-    hint: Callable[["App"], str] = lambda app: ""   # the button's title (why it is disabled)
-
-
-ROUTES: dict[str, Handler] = {}
-COMMANDS: dict[str, Handler] = {}
-NAV: list[MenuItem] = [MenuItem("app.nav.home", href="#/")]
-PLAY_MENU: list[MenuItem] = [
-    MenuItem("app.menu.new", cmd="new-game"),
-    MenuItem("app.menu.rules", cmd="rules"),
-    MenuItem("app.menu.home", href="#/"),
-]
-# Optional modules that register routes/commands/menu items (saves list, replay, share links).
-EXTENSIONS = ["rituels.screens.mygames", "rituels.screens.replay", "rituels.screens.link",
-              "rituels.screens.takeback"]
-# Extension hooks: called on every timer tick (replay autoplay); markup drawn over the
-# current screen (dialogs such as "share").
-TICKS: list[Callable[["App"], None]] = []
-OVERLAYS: list[Callable[["App"], str]] = []
-_extensions_loaded = False
-
-
-def route(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        ROUTES[name] = fn
-        return fn
-    return register
-
-
-def command(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        COMMANDS[name] = fn
-        return fn
-    return register
-
-
-def load_extensions() -> None:
-    global _extensions_loaded
-    if _extensions_loaded:
-        return
-    _extensions_loaded = True
-    for name in EXTENSIONS:
-        try:
-            if importlib.util.find_spec(name) is not None:
-                importlib.import_module(name)
-        except ImportError:
-            pass  # a missing optional screen only hides its menu entries
 
 
 def parse_hash(hash_: str) -> tuple[str, str]:
@@ -116,9 +63,10 @@ def pick_lang(stored: str | None, browser_lang: str) -> str:
 def read_pace(text: str | None, default: float) -> float:
     """The stored pace of bots (0 to 3 seconds), or the default if unset or unreadable."""
     try:
-        return min(max(float(text), 0.0), 3.0) if text is not None else default
-    except ValueError:
+        pace = float(text) if text is not None and len(text) < 20 else default
+    except (TypeError, ValueError):
         return default
+    return min(max(pace, 0.0), 3.0) if math.isfinite(pace) else default
 
 
 @dataclass
@@ -136,7 +84,6 @@ class App:
     def __init__(self, storage: Any, browser_lang: str = "", *, pace_s: float = PACE_S,
                  slice_s: float = SLICE_S, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None):
-        load_extensions()
         self.storage = storage
         self.saves = SaveStore(storage)
         self.pace_s = pace_s
@@ -193,7 +140,7 @@ class App:
 
     def take_announcements(self) -> list[str]:
         out, self.announcements = self.announcements, []
-        return out
+        return [printable(line) for line in out]
 
     # --- events from the glue ------------------------------------------------------------
     def navigate(self, hash_: str, force: bool = False) -> None:
@@ -282,9 +229,12 @@ class App:
             self.saving_off = True
 
     # --- games ---------------------------------------------------------------------------
-    def open_record(self, save_id: str, record: dict[str, Any]) -> None:
-        """Make ``record`` the game on screen (replayed; RecordError if it is damaged)."""
+    def open_record(self, save_id: str, record: dict[str, Any], rev: int = 0) -> None:
+        """Make ``record`` the game on screen (replayed; RecordError if it is damaged);
+        ``rev`` is the stored revision it was read at (0: not stored yet)."""
         self.session = Session(save_id, record, self.lang)
+        self.session.rev = rev
+        self.session.synced = len(self.session.record["actions"]) if rev else 0
         self._job = None
         self.screen = play_screen
         self.changed = True
@@ -293,13 +243,17 @@ class App:
                    ) -> None:
         meta = {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         record = new_record(game_id, seats, options, meta)
-        try:
-            save_id = self.saves.new_id()
-        except StorageError:   # storage off: the game still gets an id, in memory only
-            save_id, self.saving_off = _local_id(self.rng), True
+        save_id = self.new_save_id()
         self.open_record(save_id, record)
         self.save()
         self.go(f"#/play/{save_id}")
+
+    def new_save_id(self) -> str:
+        try:
+            return self.saves.new_id()
+        except StorageError:   # storage off: the game still gets an id, in memory only
+            self.saving_off = True
+            return "local" + format(self.rng.getrandbits(32), "x")
 
     def save(self) -> None:
         """Autosave the session; on failure the game goes on and a notice says so."""
@@ -307,12 +261,81 @@ class App:
         if s is None:
             return
         try:
-            self.saves.put(s.save_id, s.record, finished=s.state.is_terminal())
+            s.rev = self.saves.put(s.save_id, s.record, finished=s.state.is_terminal(),
+                                   base_rev=s.rev)
+            s.synced = len(s.record["actions"])
             self.saving_off = False
+        except StaleSave:
+            self._lost_race(s)
         except StorageError:
             if not self.saving_off:
                 self.announcements.append(self.t("app.notice.saving_off"))
             self.saving_off = True
+
+    # --- one game, one writer (other tabs) --------------------------------------------------
+    def _lost_race(self, s: Session) -> None:
+        """Another tab wrote this game since this tab read it: this tab's write was refused.
+        If only its details changed there (a rename), write again on top of them; if moves
+        changed, show the stored game and say so (the move made here is not kept)."""
+        try:
+            record, rev = self.saves.read(s.save_id)
+        except KeyError:
+            self._gone(s)
+            return
+        except (RecordError, StorageError):
+            return
+        if record["actions"] == s.record["actions"][:s.synced]:
+            s.record["meta"], s.rev = record["meta"], rev
+            self.save()
+            return
+        self._reload(s, record, rev)
+
+    def _reload(self, s: Session, record: dict[str, Any], rev: int) -> None:
+        moved = record["actions"] != s.record["actions"]
+        if self.playing() is not s:
+            self.session = None          # read again from storage when it is opened
+            return
+        revealed = s.revealed
+        try:
+            self.open_record(s.save_id, record, rev)
+        except Exception:  # unreadable now: the play route shows why when it is opened
+            self.session = None
+            self.go(f"#/play/{s.save_id}")
+            return
+        self.session.revealed = revealed     # the same person is still at the device
+        if moved:
+            self.notice("app.notice.other_tab", kind="info")
+            self.effects.append({"type": "focus", "target": "#status"})
+        self.changed = True
+        self._advance()
+
+    def _gone(self, s: Session) -> None:
+        self.session = None
+        if self.route and self.route[0] == "play":
+            self.go("#/")
+            self.notice("app.notice.deleted_elsewhere")
+
+    def storage_changed(self, keys: list[str] | None) -> None:
+        """Another tab changed storage (the browser's ``storage`` event; an empty list: it
+        was cleared, anything may have changed). The game on screen follows the stored one;
+        lists are drawn again."""
+        keys = [str(k) for k in keys or []]
+        s = self.session
+        if s is not None and (not keys or SaveStore.key(s.save_id) in keys):
+            try:
+                record, rev = self.saves.read(s.save_id)
+            except KeyError:
+                self._gone(s)
+                record = None
+            except (RecordError, StorageError):
+                record = None
+            # Same revision but other moves: two tabs wrote at the same instant (storage is
+            # not transactional across tabs) and this tab's write lost: say so.
+            if record is not None and (rev != s.rev or record["actions"] != s.record["actions"]):
+                self._reload(s, record, rev)
+        if not keys or INDEX_KEY in keys or any(k.startswith(RECORD_PREFIX) for k in keys):
+            if self.route and self.route[0] in ("home", "games"):
+                self.changed = True
 
     def playing(self) -> Session | None:
         """The session when the game screen is shown."""
@@ -462,11 +485,7 @@ class App:
         if self.saving_off:
             notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
         nav = [(self.t(item.label), item.href) for item in NAV if item.enabled(self)]
-        return layout.page(self.lang, body, nav=nav, notices=notices)
-
-
-def _local_id(rng: random.Random) -> str:
-    return "local" + format(rng.getrandbits(32), "x")
+        return printable(layout.page(self.lang, body, nav=nav, notices=notices))
 
 
 # --- screens (the markup of the current route, from the app's model) ----------------------
@@ -572,8 +591,8 @@ def _play(app: App, save_id: str) -> None:
         app.screen = play_screen
         return
     try:
-        record = app.saves.get(save_id)
-        app.open_record(save_id, record)
+        record, rev = app.saves.read(save_id)
+        app.open_record(save_id, record, rev)
     except KeyError:
         app.screen = home_screen
         app.notice("app.notice.no_save")
@@ -612,7 +631,9 @@ def _cmd_start(app: App, data: dict) -> None:
         if pace is not None:
             app.set_pace(pace)
         app.start_game(app.draft["game"], seats, options)
-    except (ValueError, RecordError) as exc:
+    except RecordError as exc:      # a name that cannot be used (control characters...)
+        app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
+    except ValueError as exc:
         app.notice("app.notice.bad_setup", reason=str(exc))
 
 

@@ -2,29 +2,58 @@
 
 Each record lives under its own key (``rituels.save.<id>``) so one corrupt or oversized game
 never spoils the others; an index key (``rituels.saves``) lists every save id with the metadata
-the home screen and "my games" show without parsing every record. The index is a cache: if it is
-unreadable or out of step with the keys, :meth:`SaveStore.list` rebuilds it from the records.
+the home screen and "my games" show without replaying every record.
+
+One game, one writer: every stored record carries a revision (``{"rev": n, ...record}``, the
+number first so it is read without parsing). A write names the revision it was based on and is
+refused with :class:`StaleSave` when another tab wrote since (compare-and-swap).
+
+Atomic enough: the record is written first, then the index. When the record write fails nothing
+changed (the caller may say "not saved"); when only the index write fails the game IS saved and
+the index is repaired on read: each index entry remembers the revision it describes, and
+:meth:`SaveStore.list` re-derives any entry whose record has another revision or is missing.
+Everything read from storage goes through the bounded reader (rituels.engine.safeinput), so
+no stored text can crash the app.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from typing import Any, Callable
 
 from rituels.app.storage import StorageError
-from rituels.engine.record import RecordError, check_record, replay
+from rituels.engine.record import (MAX_RECORD_CHARS, RecordError, check_record,
+                                   parse_record_text, replay)
+from rituels.engine.safeinput import InputError, clean_title, read_json
 
 INDEX_KEY = "rituels.saves"
 RECORD_PREFIX = "rituels.save."
 MAX_TITLE = 60
+MAX_INDEX_CHARS = 2_000_000
+_REV = re.compile(r'\{\s*"rev"\s*:\s*(\d{1,15})\s*,')
 
-__all__ = ["SaveStore", "StorageError", "RecordError", "INDEX_KEY", "RECORD_PREFIX"]
+__all__ = ["SaveStore", "StorageError", "RecordError", "StaleSave", "INDEX_KEY", "RECORD_PREFIX"]
+
+
+class StaleSave(Exception):
+    """The save changed (or was deleted) in another tab since the revision a write was
+    based on; nothing was written. ``rev`` is the stored revision (None: deleted)."""
+
+    def __init__(self, save_id: str, rev: int | None):
+        super().__init__(f"save {save_id} is at revision {rev}")
+        self.save_id = save_id
+        self.rev = rev
 
 
 def _now_iso(clock: Callable[[], float]) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(clock()))
+
+
+def _text(value: Any, limit: int = 40) -> str:
+    return clean_title(value)[:limit] if isinstance(value, str) else ""
 
 
 def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -32,26 +61,32 @@ def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
     cache that anyone can edit in the browser's storage)."""
     moves = entry.get("moves")
     players = entry.get("players")
+    bots = entry.get("bots")
     clean = {
         "id": save_id,
-        "game": str(entry.get("game") or ""),
-        "players": [str(p) for p in players] if isinstance(players, list) else [],
-        "bots": entry.get("bots") if isinstance(entry.get("bots"), list) else [],
-        "started": str(entry.get("started") or ""),
-        "updated": str(entry.get("updated") or ""),
+        "game": _text(entry.get("game")),
+        "players": [_text(p) for p in players][:16] if isinstance(players, list) else [],
+        "bots": [b if isinstance(b, str) else None for b in bots][:16]
+        if isinstance(bots, list) else [],
+        "started": _text(entry.get("started")),
+        "updated": _text(entry.get("updated")),
         "moves": moves if isinstance(moves, int) and not isinstance(moves, bool) else 0,
         "finished": entry.get("finished") is True,
-        "title": str(entry.get("title") or ""),
+        "title": _text(entry.get("title"), MAX_TITLE),
+        "variant": entry.get("variant") is True,
     }
     if entry.get("corrupt"):
         clean["corrupt"] = True
     return clean
 
 
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
 class SaveStore:
     """Saves on top of an injected storage (``get``/``set``/``remove``/``keys``).
-    Writes raise :class:`StorageError` when storage is off or full; reads of a damaged
-    record raise :class:`RecordError`."""
+    Writes raise :class:`StorageError` when storage is off or full (nothing was written);
+    reads of a damaged record raise :class:`RecordError`."""
 
     def __init__(self, storage: Any, clock: Callable[[], float] = time.time):
         self.storage = storage
@@ -62,9 +97,16 @@ class SaveStore:
     def key(save_id: str) -> str:
         return RECORD_PREFIX + save_id
 
+    def _ids(self) -> set[str]:
+        """Ids of the stored records. Keys whose id could not be a link or an element id
+        are not ours (another page of the origin wrote them): they are ignored."""
+        return {k[len(RECORD_PREFIX):] for k in self.storage.keys()
+                if isinstance(k, str) and k.startswith(RECORD_PREFIX)
+                and _SAFE_ID.fullmatch(k[len(RECORD_PREFIX):])}
+
     def new_id(self) -> str:
         """A short random id not used yet (base 36, 8 characters)."""
-        taken = set(self._index())
+        taken = set(self._index()) | self._ids()
         while True:
             n = int.from_bytes(os.urandom(6), "big")
             digits = ""
@@ -77,22 +119,19 @@ class SaveStore:
 
     # --- index ----------------------------------------------------------------------------
     def _index(self) -> dict[str, dict[str, Any]]:
-        raw = self.storage.get(INDEX_KEY)
-        if raw is None:
-            return {}
         try:
-            index = json.loads(raw)
-        except (ValueError, TypeError):
+            index = read_json(self.storage.get(INDEX_KEY) or "{}", max_chars=MAX_INDEX_CHARS)
+        except InputError:
             return {}
         if not isinstance(index, dict):
             return {}
-        return {k: v for k, v in index.items() if isinstance(v, dict)}
+        return {k: v for k, v in index.items() if isinstance(v, dict) and _SAFE_ID.fullmatch(k)}
 
     def _write_index(self, index: dict[str, dict[str, Any]]) -> None:
         self.storage.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
 
     def _metadata(self, save_id: str, record: dict[str, Any], finished: bool,
-                  old: dict[str, Any] | None) -> dict[str, Any]:
+                  old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
         old = old or {}
         meta = record.get("meta") or {}
         now = _now_iso(self.clock)
@@ -101,54 +140,96 @@ class SaveStore:
             "game": record["game"],
             "players": [s["name"] for s in record["seats"]],
             "bots": [s.get("bot") for s in record["seats"]],
-            "started": old.get("started") or meta.get("started") or now,
+            "started": meta.get("started") or old.get("started") or now,
             "updated": now,
             "moves": len(record["actions"]),
             "finished": bool(finished),
-            "title": old.get("title") or meta.get("title") or "",
+            "title": meta.get("title") or _text(old.get("title"), MAX_TITLE),
+            "variant": bool(meta.get("variant_of")),
+            "rev": rev,
         }
 
     # --- records --------------------------------------------------------------------------
-    def put(self, save_id: str, record: dict[str, Any], finished: bool | None = None) -> None:
-        """Write a record and its index entry. ``finished`` None keeps the previous value."""
-        index = self._index()
-        old = index.get(save_id)
-        if finished is None:
-            finished = bool(old and old.get("finished"))
-        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-        self.storage.set(self.key(save_id), text)
-        index[save_id] = self._metadata(save_id, record, finished, old)
-        self._write_index(index)
+    def rev(self, save_id: str) -> int | None:
+        """The stored revision of a save (0 for one written before revisions), None if
+        there is no such save."""
+        raw = self.storage.get(self.key(save_id))
+        if raw is None:
+            return None
+        m = _REV.match(raw)
+        return int(m.group(1)) if m else 0
 
-    def get(self, save_id: str) -> dict[str, Any]:
-        """The record's frame, checked (not replayed). KeyError if there is no such save;
-        RecordError if it is damaged."""
+    def put(self, save_id: str, record: dict[str, Any], finished: bool | None = None,
+            base_rev: int | None = None) -> int:
+        """Write a record (then its index entry); return its new revision. ``base_rev``:
+        the revision this write continues, StaleSave if the stored one differs (a missing
+        save counts as revision 0). ``finished`` None keeps the previous value.
+        StorageError only when the record itself could not be written (nothing changed)."""
+        current = self.rev(save_id)
+        if base_rev is not None and (current or 0) != base_rev:
+            raise StaleSave(save_id, current)
+        rev = (current or 0) + 1
+        text = json.dumps({"rev": rev, **record}, ensure_ascii=False, separators=(",", ":"))
+        self.storage.set(self.key(save_id), text)
+        self._index_entry(save_id, record, finished, rev)
+        return rev
+
+    def _index_entry(self, save_id: str, record: dict[str, Any], finished: bool | None,
+                     rev: int) -> None:
+        """Best effort: a failed index write is repaired by the next :meth:`list`."""
+        try:
+            index = self._index()
+            old = index.get(save_id)
+            if finished is None:
+                finished = bool(old and old.get("finished"))
+            index[save_id] = self._metadata(save_id, record, finished, old, rev)
+            self._write_index(index)
+        except StorageError:
+            pass
+
+    def read(self, save_id: str) -> tuple[dict[str, Any], int]:
+        """The record's frame, checked (not replayed), and its revision. KeyError if there
+        is no such save; RecordError if it is damaged."""
         raw = self.storage.get(self.key(save_id))
         if raw is None:
             raise KeyError(save_id)
-        try:
-            data = json.loads(raw)
-        except (ValueError, TypeError, RecursionError):  # RecursionError: absurd nesting
-            raise RecordError("the saved text is not JSON", code="record.invalid") from None
-        return check_record(data)
+        data = parse_record_text(raw)
+        rev = data.pop("rev", 0) if isinstance(data, dict) else 0
+        if not isinstance(rev, int) or isinstance(rev, bool) or rev < 0:
+            rev = 0
+        return check_record(data), rev
+
+    def get(self, save_id: str) -> dict[str, Any]:
+        return self.read(save_id)[0]
+
+    def raw(self, save_id: str) -> str:
+        """The stored text as it is (to export a save this app cannot read)."""
+        raw = self.storage.get(self.key(save_id))
+        if raw is None:
+            raise KeyError(save_id)
+        return raw
 
     def exists(self, save_id: str) -> bool:
         return self.storage.get(self.key(save_id)) is not None
 
     def list(self) -> list[dict[str, Any]]:
-        """Index entries, most recently played first. Records missing from the index are
-        added back (unreadable ones with ``"corrupt": True``); entries without a record are
-        dropped."""
+        """Index entries, most recently played first. Entries are re-derived from their
+        record when the record has another revision or is missing from the index
+        (unreadable ones get ``"corrupt": True``); entries without a record are dropped."""
         index = self._index()
-        ids = {k[len(RECORD_PREFIX):] for k in self.storage.keys() if k.startswith(RECORD_PREFIX)}
+        ids = self._ids()
         changed = False
         for save_id in list(index):
             if save_id not in ids:
                 del index[save_id]
                 changed = True
-        for save_id in ids - set(index):
-            index[save_id] = self._salvage(save_id)
-            changed = True
+        for save_id in ids:
+            entry = index.get(save_id)
+            stored = self.rev(save_id)
+            rev = entry.get("rev", 0) if entry is not None else None
+            if type(rev) is not int or rev != stored:   # bool and float are not revisions
+                index[save_id] = self._salvage(save_id, entry, stored or 0)
+                changed = True
         if changed:
             try:
                 self._write_index(index)
@@ -157,27 +238,46 @@ class SaveStore:
         entries = [_clean_entry(save_id, entry) for save_id, entry in index.items()]
         return sorted(entries, key=lambda e: e["updated"], reverse=True)
 
-    def _salvage(self, save_id: str) -> dict[str, Any]:
+    def _salvage(self, save_id: str, old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
         try:
             record = self.get(save_id)
             finished = replay(record).state.is_terminal()
-        except RecordError:
+        # Whatever is stored (another page of the origin can write here), listing it must
+        # not fail: a save that does not replay for any reason is listed as unreadable.
+        except Exception:
             return {"id": save_id, "game": "", "players": [], "bots": [], "started": "",
-                    "updated": "", "moves": 0, "finished": False, "title": "", "corrupt": True}
-        return self._metadata(save_id, record, finished, None)
+                    "updated": "", "moves": 0, "finished": False, "title": "",
+                    "corrupt": True, "rev": rev}
+        return self._metadata(save_id, record, finished, old, rev)
 
     def rename(self, save_id: str, title: str) -> None:
+        """Give a save a title (cleaned, at most MAX_TITLE characters), kept in the record
+        too so that a rebuilt index, an export and a link keep it."""
+        title = clean_title(title)
         index = self._index()
-        if save_id not in index:
+        if save_id not in index and not self.exists(save_id):
             raise KeyError(save_id)
-        index[save_id]["title"] = " ".join(str(title).split())[:MAX_TITLE]
-        self._write_index(index)
+        try:
+            record, rev = self.read(save_id)
+        except (KeyError, RecordError):
+            record = None
+        if record is not None:
+            meta = dict(record["meta"], title=title)
+            if not title:
+                meta.pop("title")
+            self.put(save_id, dict(record, meta=meta), base_rev=rev)
+        else:
+            index[save_id] = dict(index.get(save_id) or {}, title=title)
+            self._write_index(index)
 
     def delete(self, save_id: str) -> None:
         self.storage.remove(self.key(save_id))
         index = self._index()
         if index.pop(save_id, None) is not None:
-            self._write_index(index)
+            try:
+                self._write_index(index)
+            except StorageError:
+                pass  # the record is gone: list() drops its entry
 
     def export(self, save_id: str) -> str:
         """The record as JSON text (the file a player downloads or shares)."""
@@ -185,12 +285,9 @@ class SaveStore:
 
     def import_(self, text: str) -> str:
         """Check and replay a record given as JSON text, store it under a new id, return
-        the id. RecordError when it is not a valid game (nothing is stored then)."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError, RecursionError):  # RecursionError: absurd nesting
-            raise RecordError("the text is not JSON", code="record.not_object") from None
-        result = replay(data)
+        the id. RecordError when it is not a valid game; StorageError when it could not be
+        stored (nothing is stored then)."""
+        result = replay(parse_record_text(text, MAX_RECORD_CHARS))
         save_id = self.new_id()
         self.put(save_id, result.record, finished=result.state.is_terminal())
         return save_id

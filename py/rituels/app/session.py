@@ -39,6 +39,8 @@ class Session:
         self.selection = ""
         self.revealed: int | None = None   # the human who last confirmed "I am X"
         self.bots: dict[int, Any] = {}     # seat -> Bot, created when first needed
+        self.rev = 0                       # stored revision this session continues
+        self.synced = 0                    # actions stored at that revision
         self.lang = lang
         self.log: list[str] = []
         for i, text in enumerate(self.record["actions"]):
@@ -63,8 +65,11 @@ class Session:
         return player if player >= 0 else None
 
     def private_view(self) -> bool:
-        """Pass-the-device games: hidden information with two or more people at the table."""
-        return bool(self.game.hidden_information) and len(self.humans) >= 2
+        """Pass-the-device games: hidden information with two or more people at the table,
+        or a game continued from a link that keeps hands hidden (meta ``handover``): the
+        person at the device may not be the seat's owner, so they confirm who they are."""
+        return bool(self.game.hidden_information) and (
+            len(self.humans) >= 2 or self.record["meta"].get("handover") is True)
 
     def needs_handover(self) -> bool:
         """True when the device must be handed to the human who acts before showing the board."""
@@ -103,7 +108,7 @@ class Session:
     def log_ctx(self) -> ViewContext:
         """Log lines stay on screen for everyone: only a lone human's own secrets appear."""
         humans = self.humans
-        viewer = humans[0] if len(humans) == 1 else None
+        viewer = humans[0] if len(humans) == 1 and not self.private_view() else None
         return ViewContext(lang=self.lang, names=list(self.names), viewer=viewer, animate=False)
 
     def _describe(self, before: Any, action: Any) -> list[str]:

@@ -31,6 +31,7 @@ from typing import Any
 
 from rituels.engine.game import get_game
 from rituels.engine.record import MAX_ACTIONS, RecordError, check_record, start_state, step
+from rituels.engine.safeinput import InputError, read_json
 from rituels.engine.state import GameState
 
 LINK_VERSION = 1
@@ -39,6 +40,7 @@ FLAG_REVEALS_HIDDEN = 1
 KNOWN_FLAGS = FLAG_REVEALS_HIDDEN
 MAX_LINK_CHARS = 200_000        # far above any real game; refuses pasted garbage early
 MAX_BODY_BYTES = 1_000_000      # decompression bomb guard
+MAX_FRAME_CHARS = 20_000        # game, options, names and title: a few hundred in practice
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -66,7 +68,7 @@ class LinkInfo:
 
 
 # --- varints -------------------------------------------------------------------------------
-def _varint(n: int) -> bytes:
+def varint(n: int) -> bytes:
     out = bytearray()
     while True:
         byte, n = n & 0x7F, n >> 7
@@ -113,11 +115,17 @@ def encode(record: Any, reveal_hidden: bool = False) -> str:
         digits += choices.index(action) * radix
         radix *= len(choices)
     frame = _frame(record)
-    body = (_varint(len(frame)) + frame + _varint(len(record["actions"]))
+    body = (varint(len(frame)) + frame + varint(len(record["actions"]))
             + digits.to_bytes((digits.bit_length() + 7) // 8, "little"))
     flags = FLAG_REVEALS_HIDDEN if reveal_hidden and get_game(record["game"]).hidden_information \
         else 0
-    head = _varint(LINK_VERSION) + bytes([flags])
+    return pack(body, flags)
+
+
+def pack(body: bytes, flags: int = 0) -> str:
+    """The payload around a body: version, flags, checksum, DEFLATE, base64url. Tests use it
+    to build links whose body is hostile but whose checksum is right."""
+    head = varint(LINK_VERSION) + bytes([flags])
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(body) + packer.flush()
     crc = zlib.crc32(head + body).to_bytes(4, "big")
@@ -187,10 +195,11 @@ def _read_frame(body: bytes) -> tuple[dict[str, Any], int]:
     size, pos = _read_varint(body, 0, "game description")
     if pos + size > len(body):
         raise LinkError("the game description is cut off", "library.link_error.damaged")
-    try:
-        frame = json.loads(body[pos:pos + size].decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise LinkError("the game description is unreadable", "library.link_error.damaged") from None
+    try:   # bounded reader: a frame nested thousands deep would kill the runtime
+        frame = read_json(body[pos:pos + size], max_chars=MAX_FRAME_CHARS)
+    except InputError as exc:
+        code = "library.link_error.damaged" if exc.code == "library.input.not_json" else exc.code
+        raise LinkError(f"the game description is unreadable: {exc.reason}", code) from None
     if not (isinstance(frame, list) and len(frame) in (3, 4) and isinstance(frame[2], list)
             and all(isinstance(s, list) and len(s) == 2 for s in frame[2])):
         raise LinkError("the game description has the wrong shape", "library.link_error.damaged")

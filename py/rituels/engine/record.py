@@ -17,11 +17,15 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rituels.engine.game import GAME_IDS, Game, get_game
+from rituels.engine.safeinput import InputError, clean_text, clean_title, read_json, text_problem
 from rituels.engine.state import GameState, IllegalAction, NotationError
 
 FORMAT = 1
 MAX_NAME = 40
 MAX_ACTIONS = 20000
+MAX_NOTATION = 200             # characters of one action's notation
+MAX_RECORD_CHARS = 5_000_000   # a record of the longest game is far smaller
+MAX_META_TEXT = 200
 
 
 class RecordError(ValueError):
@@ -36,6 +40,41 @@ class RecordError(ValueError):
         self.action = action
         where = f"action {index} ({action!r}): " if index is not None else ""
         super().__init__(where + reason)
+
+
+def parse_record_text(text: Any, max_chars: int = MAX_RECORD_CHARS) -> Any:
+    """Outside JSON text (a file, a stored save) parsed through the bounded reader; the
+    frame is not checked yet (see :func:`check_record`). RecordError if it cannot be read."""
+    try:
+        return read_json(text, max_chars=max_chars)
+    except InputError as exc:
+        raise RecordError(exc.reason, code=exc.code) from None
+
+
+def _clean_meta(meta: Any) -> dict[str, Any]:
+    """Metadata is free-form but shown on screen: keep plain values only, and a usable title."""
+    out: dict[str, Any] = {}
+    if not isinstance(meta, dict):
+        return out
+    for key, value in meta.items():
+        if not isinstance(key, str) or len(key) > 40 or text_problem(key):
+            continue
+        if key == "title":
+            value = clean_title(value)
+            if value:
+                out[key] = value
+        elif value is None or isinstance(value, (bool, int)):
+            out[key] = value
+        elif isinstance(value, str) and len(value) <= MAX_META_TEXT and not text_problem(value):
+            out[key] = value
+    return out
+
+
+def shown_action(text: str) -> str:
+    """A recorded action as an error message may quote it (short, printable)."""
+    if len(text) > 24 or text_problem(text):
+        return ascii(text[:24])
+    return text
 
 
 # Older format -> function upgrading a record of that format by one version.
@@ -91,7 +130,11 @@ def check_record(record: Any) -> dict[str, Any]:
         if not isinstance(seat, dict):
             raise RecordError(f"seat {i} is not an object", code="record.seats")
         name, bot = seat.get("name"), seat.get("bot")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        if isinstance(name, str) and text_problem(name):
+            raise RecordError(f"the name of seat {i + 1} cannot be used: {text_problem(name)}",
+                              code="library.input.bad_name")
+        name = clean_text(name) if isinstance(name, str) else ""
+        if not name or len(name) > MAX_NAME:
             raise RecordError(f"seat {i} needs a name of 1 to {MAX_NAME} characters",
                               code="record.seats")
         if bot is not None and (not isinstance(bot, str) or bot not in game.bots):
@@ -109,11 +152,12 @@ def check_record(record: Any) -> dict[str, Any]:
         raise RecordError("actions must be a list of strings", code="record.actions")
     if len(actions) > MAX_ACTIONS:
         raise RecordError(f"more than {MAX_ACTIONS} actions", code="record.actions")
-    meta = record.get("meta", {})
-    if not isinstance(meta, dict):
-        meta = {}
+    for i, text in enumerate(actions):
+        if len(text) > MAX_NOTATION:
+            raise RecordError("an action is far too long", i, "record.notation",
+                              shown_action(text))
     return {"format": FORMAT, "game": game_id, "options": options, "seats": clean_seats,
-            "actions": list(actions), "meta": dict(meta)}
+            "actions": list(actions), "meta": _clean_meta(record.get("meta", {}))}
 
 
 def start_state(record: dict[str, Any]) -> tuple[Game, GameState]:
@@ -127,12 +171,16 @@ def step(state: GameState, text: str, index: int) -> Any:
         raise RecordError("the game was already over", index, "record.after_end", text)
     try:
         action = state.str_to_action(text)
-    except NotationError as exc:
-        raise RecordError(f"unreadable action: {exc}", index, "record.notation", text) from None
+    # Outside text: a parser tripping on it in any way (int("²") is a ValueError) means
+    # the action is unreadable, never a crash of the app.
+    except (NotationError, ValueError, LookupError, TypeError, AttributeError) as exc:
+        raise RecordError(f"unreadable action: {exc}", index, "record.notation",
+                          shown_action(text)) from None
     try:
         state.play(action)
     except IllegalAction as exc:
-        raise RecordError(f"illegal action: {exc}", index, "record.illegal", text) from None
+        raise RecordError(f"illegal action: {exc}", index, "record.illegal",
+                          shown_action(text)) from None
     return action
 
 

@@ -132,7 +132,6 @@ def render(lang: str, saves: list[dict[str, Any]], loading: bool = False) -> str
 def first_paint(lang: str) -> str:
     """The home screen as the page shows it before Python runs: same markup, controls
     disabled, a loading line. The build injects it into index.html."""
-    from rituels.app.controller import NAV, load_extensions
-    load_extensions()  # the same header links as the live app ("my games"...), so nothing moves
+    from rituels.app.registry import NAV  # the live app's header links: nothing moves
     nav = [(t(lang, item.label), item.href) for item in NAV]
     return page(lang, render(lang, saves=[], loading=True), nav=nav, notices=[], loading=True)

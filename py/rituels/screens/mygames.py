@@ -1,15 +1,8 @@
 """"Mes parties": every saved game of this device, with resume, replay, rename, delete (after a
 confirmation), export as a .json file and import from one.
 
-:func:`render` is pure markup from the save list (``SaveStore.list()`` entries). The route
-``#/games`` and the ``games-*`` commands are registered with the app controller below.
-
-Glue effects (rituels/app/browser.py carries them out):
-- ``{"type": "download", "filename": "...json", "mime": "application/json", "text": ...}``:
-  make a Blob of ``text``, an object URL, click a temporary ``<a download=filename>``, revoke.
-- The import control is ``<input type="file" data-cmd="games-import">``: on its ``change``
-  event the glue reads the chosen file as text (``File.text()``) and calls
-  ``app.click({"cmd": "games-import", "text": <file text>, "filename": <name>})``.
+:func:`render` is pure markup from the save list (``SaveStore.list()`` entries); the route
+and the ``games-*`` commands are handled in rituels/app/library.py.
 """
 
 from __future__ import annotations
@@ -20,8 +13,6 @@ from typing import Any
 from rituels.engine.game import GAME_IDS
 from rituels.i18n import t
 from rituels.viewkit import attrs, esc
-
-MAX_IMPORT_CHARS = 5_000_000   # a record of the longest game is far smaller
 
 
 def when(lang: str, iso: str) -> str:
@@ -55,6 +46,7 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
         return (f'<li class="save-row corrupt"><div class="save-main">'
                 f'<h2 class="save-title">{esc(t(lang, "library.games.corrupt"))}</h2></div>'
                 f'<div class="save-actions">'
+                + _button(t(lang, "library.games.export_raw"), "games-export-raw", save_id)
                 + _delete_controls(lang, save_id, confirming == save_id)
                 + '</div></li>')
     game_name = t(lang, f"app.game.{game}.name")
@@ -83,6 +75,9 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
     ]
     if entry.get("title"):   # the heading shows the given name: say which game it is
         facts.insert(0, (t(lang, "library.games.game"), game_name))
+    if entry.get("variant"):
+        head += f'<p class="save-variant">{esc(t(lang, "library.games.variant"))}</p>'
+
     dl = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
     resume = "" if entry.get("finished") else (
         f'<a class="btn btn-small btn-primary"{attrs(href=f"#/play/{save_id}", aria_label=t(lang, "library.games.resume") + " — " + label)}>'
@@ -142,133 +137,6 @@ def export_filename(entry: dict[str, Any] | None, save_id: str) -> str:
     day = str((entry or {}).get("started", ""))[:10]
     safe = re.sub(r"[^a-z0-9-]+", "-", f"rituels-{game}-{day}-{save_id}".lower()).strip("-")
     return re.sub(r"-+", "-", safe) + ".json"
-
-
-# --- wiring into the app controller ------------------------------------------------------------
-from rituels.app.controller import NAV, PLAY_MENU, MenuItem, command, route  # noqa: E402
-from rituels.app.storage import StorageError  # noqa: E402
-from rituels.engine.record import RecordError  # noqa: E402
-
-NAV.append(MenuItem("library.games.nav", href="#/games"))
-PLAY_MENU.insert(len(PLAY_MENU) - 1, MenuItem("library.games.nav", href="#/games"))
-
-
-def _ui(app: Any) -> dict[str, Any]:
-    """This screen's UI state on the app: which row is being renamed or deleted."""
-    if not hasattr(app, "games_ui"):
-        app.games_ui = {"renaming": None, "confirming": None}
-    return app.games_ui
-
-
-def games_screen(app: Any) -> str:
-    try:
-        entries = app.saves.list()
-    except StorageError:
-        entries, app.saving_off = [], True
-    ui = _ui(app)
-    return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"])
-
-
-@route("games")
-def _games(app: Any, arg: str) -> None:
-    app.games_ui = {"renaming": None, "confirming": None}
-    app.screen = games_screen
-
-
-def _storage_failed(app: Any) -> None:
-    app.saving_off = True
-    app.notice("library.games.storage_error")
-
-
-@command("games-rename")
-def _rename(app: Any, data: dict) -> None:
-    _ui(app).update(renaming=str(data.get("id", "")), confirming=None)
-    app.effects.append({"type": "focus", "target": "#rename-title"})
-
-
-@command("games-rename-cancel")
-def _rename_cancel(app: Any, data: dict) -> None:
-    _ui(app)["renaming"] = None
-
-
-@command("games-rename-save")
-def _rename_save(app: Any, data: dict) -> None:
-    save_id = str(data.get("id") or _ui(app)["renaming"] or "")
-    title = str((data.get("form") or {}).get("title", ""))
-    try:
-        app.saves.rename(save_id, title)
-        app.notice("library.games.renamed", kind="info")
-    except KeyError:
-        app.notice("app.notice.no_save")
-    except StorageError:
-        _storage_failed(app)
-    _ui(app)["renaming"] = None
-
-
-@command("games-delete")
-def _delete_ask(app: Any, data: dict) -> None:
-    save_id = str(data.get("id", ""))
-    _ui(app).update(confirming=save_id, renaming=None)
-    app.effects.append({"type": "focus", "target": f"#confirm-yes-{save_id}"})
-
-
-@command("games-delete-no")
-def _delete_no(app: Any, data: dict) -> None:
-    _ui(app)["confirming"] = None
-
-
-@command("games-delete-yes")
-def _delete_yes(app: Any, data: dict) -> None:
-    save_id = str(data.get("id", ""))
-    if _ui(app)["confirming"] != save_id:
-        return  # only the row that asked for confirmation can be deleted
-    try:
-        app.saves.delete(save_id)
-        app.notice("library.games.deleted", kind="info")
-    except StorageError:
-        _storage_failed(app)
-    if app.session is not None and app.session.save_id == save_id:
-        app.session = None
-    _ui(app)["confirming"] = None
-    app.effects.append({"type": "focus", "target": "#main-title"})
-
-
-@command("games-export")
-def _export(app: Any, data: dict) -> None:
-    save_id = str(data.get("id", ""))
-    try:
-        text = app.saves.export(save_id)
-        entry = next((e for e in app.saves.list() if e.get("id") == save_id), None)
-    except KeyError:
-        app.notice("app.notice.no_save")
-        return
-    except RecordError as exc:
-        app.notice("library.games.export_error", reason=describe_error(app.lang, exc))
-        return
-    except StorageError:
-        _storage_failed(app)
-        return
-    app.effects.append({"type": "download", "filename": export_filename(entry, save_id),
-                        "mime": "application/json", "text": text})
-
-
-@command("games-import")
-def _import(app: Any, data: dict) -> None:
-    text = data.get("text")
-    if not isinstance(text, str) or len(text) > MAX_IMPORT_CHARS:
-        app.notice("library.games.import_error", reason=t(app.lang, "record.not_object"))
-        return
-    try:
-        save_id = app.saves.import_(text)
-    except RecordError as exc:
-        app.notice("library.games.import_error", reason=describe_error(app.lang, exc))
-        return
-    except StorageError:
-        _storage_failed(app)
-        return
-    app.notice("library.games.imported", kind="info")
-    app.games_ui = {"renaming": None, "confirming": None}
-    app.effects.append({"type": "focus", "target": f'[data-save="{save_id}"]'})
 
 
 def describe_error(lang: str, exc: RecordError) -> str:

@@ -3,13 +3,17 @@
 The button is enabled only when the rule allows a take-back now; when it is disabled its
 title says why (after a roll, after another player's move, ...). Taking back truncates the
 record and replays it, so the position, the log and the save are exactly as before the move.
+
+Undo rights follow the person at the device: in a pass-the-device game with hidden hands, only
+the person who last confirmed "Je suis …" may take back, and only their own move (after "Je suis
+Bob", Bob cannot take back Ada's move; before handing over, Ada still can).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rituels.app.controller import PLAY_MENU, MenuItem, command
+from rituels.app.registry import PLAY_MENU, MenuItem, command
 from rituels.engine.record import RecordError
 from rituels.engine.undo import undo_for
 from rituels.i18n import t
@@ -19,8 +23,13 @@ def _decision(app: Any) -> tuple[int | None, int | None, str | None]:
     s = app.playing()
     if s is None or not s.humans:
         return None, None, None
+    at_device = s.humans
+    if s.private_view():
+        at_device = [s.revealed] if s.revealed is not None else []
+        if not at_device:
+            return None, None, "library.undo.other"
     try:
-        return undo_for(s.record, s.humans)
+        return undo_for(s.record, at_device)
     except RecordError:
         return None, None, None
 
@@ -46,7 +55,7 @@ def _undo(app: Any, data: dict) -> None:
             app.notice(reason, kind="info")
         return
     record = dict(s.record, actions=s.record["actions"][:target])
-    app.open_record(s.save_id, record)
+    app.open_record(s.save_id, record, s.rev)
     app.session.revealed = s.revealed     # the same person is still at the device
     app.save()
     app.announcements.append(t(app.lang, "library.undo.done"))

@@ -1,0 +1,151 @@
+""""Mes parties": the route ``#/games`` and the ``games-*`` commands (rename, delete after a
+confirmation, export, export of an unreadable save as it is, import). The markup is
+rituels/screens/mygames.py.
+
+Glue effects (rituels/app/browser.py carries them out):
+- ``{"type": "download", "filename": "...json", "mime": "application/json", "text": ...}``:
+  make a Blob of ``text``, an object URL, click a temporary ``<a download=filename>``, revoke.
+- The import control is ``<input type="file" data-cmd="games-import">``: on its ``change``
+  event the glue reads the chosen file as text (``File.text()``) and calls
+  ``app.click({"cmd": "games-import", "text": <file text>, "filename": <name>})``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.app.registry import command, route
+from rituels.app.storage import StorageError
+from rituels.engine.record import RecordError
+from rituels.engine.safeinput import text_problem
+from rituels.screens.mygames import describe_error, export_filename, render
+
+
+def _ui(app: Any) -> dict[str, Any]:
+    """This screen's UI state on the app: which row is being renamed or deleted."""
+    if not hasattr(app, "games_ui"):
+        app.games_ui = {"renaming": None, "confirming": None}
+    return app.games_ui
+
+
+def games_screen(app: Any) -> str:
+    try:
+        entries = app.saves.list()
+    except StorageError:
+        entries, app.saving_off = [], True
+    ui = _ui(app)
+    return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"])
+
+
+@route("games")
+def _games(app: Any, arg: str) -> None:
+    app.games_ui = {"renaming": None, "confirming": None}
+    app.screen = games_screen
+
+
+def _storage_failed(app: Any) -> None:
+    app.saving_off = True
+    app.notice("library.games.storage_error")
+
+
+@command("games-rename")
+def _rename(app: Any, data: dict) -> None:
+    _ui(app).update(renaming=str(data.get("id", "")), confirming=None)
+    app.effects.append({"type": "focus", "target": "#rename-title"})
+
+
+@command("games-rename-cancel")
+def _rename_cancel(app: Any, data: dict) -> None:
+    _ui(app)["renaming"] = None
+
+
+@command("games-rename-save")
+def _rename_save(app: Any, data: dict) -> None:
+    save_id = str(data.get("id") or _ui(app)["renaming"] or "")
+    title = str((data.get("form") or {}).get("title", ""))
+    if text_problem(title):
+        app.notice("library.input.bad_text")
+        return
+    try:
+        app.saves.rename(save_id, title)
+        app.notice("library.games.renamed", kind="info")
+    except KeyError:
+        app.notice("app.notice.no_save")
+    except StorageError:
+        _storage_failed(app)
+    _ui(app)["renaming"] = None
+
+
+@command("games-delete")
+def _delete_ask(app: Any, data: dict) -> None:
+    save_id = str(data.get("id", ""))
+    _ui(app).update(confirming=save_id, renaming=None)
+    app.effects.append({"type": "focus", "target": f"#confirm-yes-{save_id}"})
+
+
+@command("games-delete-no")
+def _delete_no(app: Any, data: dict) -> None:
+    _ui(app)["confirming"] = None
+
+
+@command("games-delete-yes")
+def _delete_yes(app: Any, data: dict) -> None:
+    save_id = str(data.get("id", ""))
+    if _ui(app)["confirming"] != save_id:
+        return  # only the row that asked for confirmation can be deleted
+    try:
+        app.saves.delete(save_id)
+        app.notice("library.games.deleted", kind="info")
+    except StorageError:
+        _storage_failed(app)
+    if app.session is not None and app.session.save_id == save_id:
+        app.session = None
+    _ui(app)["confirming"] = None
+    app.effects.append({"type": "focus", "target": "#main-title"})
+
+
+@command("games-export")
+def _export(app: Any, data: dict) -> None:
+    _download(app, str(data.get("id", "")), raw=False)
+
+
+@command("games-export-raw")
+def _export_raw(app: Any, data: dict) -> None:
+    """An unreadable save leaves as the text it holds (to repair or report it)."""
+    _download(app, str(data.get("id", "")), raw=True)
+
+
+def _download(app: Any, save_id: str, raw: bool) -> None:
+    try:
+        text = app.saves.raw(save_id) if raw else app.saves.export(save_id)
+        entry = None if raw else next((e for e in app.saves.list() if e.get("id") == save_id),
+                                      None)
+    except KeyError:
+        app.notice("app.notice.no_save")
+        return
+    except RecordError as exc:
+        app.notice("library.games.export_error", reason=describe_error(app.lang, exc))
+        return
+    except StorageError:
+        _storage_failed(app)
+        return
+    app.effects.append({"type": "download", "filename": export_filename(entry, save_id),
+                        "mime": "application/json", "text": text})
+
+
+@command("games-import")
+def _import(app: Any, data: dict) -> None:
+    try:
+        save_id = app.saves.import_(data.get("text"))
+    except RecordError as exc:
+        app.notice("library.games.import_error", reason=describe_error(app.lang, exc))
+        return
+    except StorageError:   # the record could not be written: nothing was stored
+        app.saving_off = True
+        app.notice("library.games.import_not_saved")
+        return
+    app.notice("library.games.imported", kind="info")
+    app.games_ui = {"renaming": None, "confirming": None}
+    app.effects.append({"type": "focus", "target": f'[data-save="{save_id}"]'})
+
+

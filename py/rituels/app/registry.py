@@ -1,0 +1,56 @@
+"""Where the app's features plug in: routes, commands, header links, the game menu, timer
+hooks and overlays. Feature modules (library, replay, sharing, takeback) register into these
+at import; the controller imports them and dispatches. This module imports nothing of the
+app, so no import circle can form around it.
+
+``ROUTES[name] = fn(app, arg)`` (``#/name/arg``), ``COMMANDS[cmd] = fn(app, data)`` (clicks on
+``data-cmd``), ``NAV`` (header links), ``PLAY_MENU`` (the game menu), ``TICKS`` (called on every
+timer tick) and ``OVERLAYS`` (markup drawn over the current screen, such as a dialog).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+Handler = Callable[[Any, Any], None]
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """A button of the game menu (``data-cmd``) or a header link (``href``)."""
+
+    label: str                                   # i18n key
+    cmd: str = ""
+    href: str = ""
+    enabled: Callable[[Any], bool] = lambda app: True
+    hint: Callable[[Any], str] = lambda app: ""   # the button's title (why it is disabled)
+
+
+ROUTES: dict[str, Handler] = {}
+COMMANDS: dict[str, Handler] = {}
+# Static so the first paint (drawn before Python runs) has the same header as the live app.
+NAV: list[MenuItem] = [MenuItem("app.nav.home", href="#/"),
+                       MenuItem("library.games.nav", href="#/games")]
+PLAY_MENU: list[MenuItem] = [
+    MenuItem("app.menu.new", cmd="new-game"),
+    MenuItem("app.menu.rules", cmd="rules"),
+    MenuItem("library.games.nav", href="#/games"),
+    MenuItem("app.menu.home", href="#/"),
+]
+TICKS: list[Callable[[Any], None]] = []
+OVERLAYS: list[Callable[[Any], str]] = []
+
+
+def route(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        ROUTES[name] = fn
+        return fn
+    return register
+
+
+def command(name: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        COMMANDS[name] = fn
+        return fn
+    return register

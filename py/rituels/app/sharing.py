@@ -1,0 +1,183 @@
+"""Share links: opening ``#g=<payload>`` and the "Partager" dialog (game screen and replay).
+
+Opening a link decodes and re-runs the whole game (rituels.engine.link) before anything is
+shown; then the screen (rituels/screens/link.py) offers "Revoir la partie" (the replay viewer)
+or "Continuer d'ici" (a new local save from the link's last position). A link that keeps hands
+hidden stays so when continued: each person takes the device before seeing their hand.
+
+Glue effect (rituels/app/browser.py): ``{"type": "copy-link", "hash": "#g=..."}`` — write
+``location.origin + location.pathname + hash`` to the clipboard; if that is refused, call
+``app.click({"cmd": "share-copy-failed"})`` (the dialog then asks to copy the text by hand).
+The glue may set ``app.base_url = location.origin + location.pathname`` so the dialog shows
+the whole address.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.app.registry import OVERLAYS, PLAY_MENU, MenuItem, command, route
+from rituels.app.replay import continue_from, open_replay, replay_screen
+from rituels.engine import link as codec
+from rituels.engine.game import get_game
+from rituels.engine.link import LinkInfo
+from rituels.engine.record import RecordError
+from rituels.i18n import t
+from rituels.screens.link import link_broken, link_intro, share_dialog
+from rituels.screens.mygames import describe_error
+
+PLAY_MENU.insert(0, MenuItem("library.share.menu", cmd="share",
+                             enabled=lambda app: app.playing() is not None))
+
+
+class LinkScreen:
+    """An opened link: its record and info, or why it could not be opened (a RecordError,
+    or None when the game itself is unavailable)."""
+
+    def __init__(self, record: dict[str, Any] | None = None, info: LinkInfo | None = None,
+                 error: RecordError | None = None):
+        self.record, self.info, self.error = record, info, error
+
+
+def link_screen(app: Any) -> str:
+    ls = getattr(app, "link", None)
+    if ls is None or ls.record is None or ls.info is None:
+        error = getattr(ls, "error", None)
+        reason = describe_error(app.lang, error) if error else t(app.lang, "app.notice.no_game")
+        return link_broken(app.lang, reason)
+    return link_intro(app.lang, ls.record, ls.info)
+
+
+@route("link")
+def _open_link(app: Any, payload: str) -> None:
+    app.screen = link_screen
+    try:
+        record, info = codec.decode(payload)
+        get_game(record["game"])
+    except RecordError as exc:  # LinkError included
+        app.link = LinkScreen(error=exc)
+        return
+    except ImportError:
+        app.link = LinkScreen()
+        return
+    app.link = LinkScreen(record, info)
+
+
+def _link(app: Any) -> LinkScreen | None:
+    ls = getattr(app, "link", None)
+    return ls if ls is not None and ls.record is not None and ls.info is not None else None
+
+
+@command("link-replay")
+def _link_replay(app: Any, data: dict) -> None:
+    ls = _link(app)
+    if ls is None:
+        return
+    note = "library.link.reveals" if ls.info.reveals_hidden else ""
+    try:
+        open_replay(app, ls.record, choose_viewer=ls.info.reveals_hidden, viewer=None,
+                    back_href="#/", note_key=note, from_start=True, hidden=_hides(ls))
+    except ImportError:
+        app.notice("app.notice.no_game")
+
+
+@command("link-continue")
+def _link_continue(app: Any, data: dict) -> None:
+    ls = _link(app)
+    if ls is not None and not ls.info.finished:
+        continue_from(app, ls.record, hidden=_hides(ls))
+
+
+def _hides(ls: LinkScreen) -> bool:
+    """The link's game has hidden hands and its sender did not reveal them."""
+    return get_game(ls.record["game"]).hidden_information and not ls.info.reveals_hidden
+
+
+# --- the share dialog (game screen and replay viewer) ---------------------------------------------
+def _share_state(app: Any) -> dict[str, Any] | None:
+    return getattr(app, "share", None)
+
+
+def _shared_record(app: Any, st: dict[str, Any]) -> dict[str, Any] | None:
+    """The record being shared, as it is now; None once its screen is gone (the dialog then
+    closes by itself)."""
+    if st["from"] == "play":
+        s = app.playing()
+        return s.record if s is not None and s.save_id == st["id"] else None
+    rs = getattr(app, "replay", None)
+    return rs.cursor.record if rs is not None and app.screen is replay_screen else None
+
+
+def share_overlay(app: Any) -> str:
+    st = _share_state(app)
+    if st is None:
+        return ""
+    record = _shared_record(app, st)
+    if record is None:
+        app.share = None
+        return ""
+    return share_dialog(app.lang, url=getattr(app, "base_url", "") + _link_of(record, st),
+                        hidden_game=get_game(record["game"]).hidden_information,
+                        reveal=st["reveal"], copied=st["copied"], copy_failed=st["failed"])
+
+
+OVERLAYS.append(share_overlay)
+
+
+def _link_of(record: dict[str, Any], st: dict[str, Any]) -> str:
+    """The record's link (encoding replays the game: done once per position and choice)."""
+    key = (len(record["actions"]), st["reveal"])
+    if st.get("key") != key:
+        st["key"] = key
+        st["hash"] = codec.fragment(codec.encode(record, reveal_hidden=st["reveal"]))
+    return st["hash"]
+
+
+def _copy(app: Any) -> None:
+    st = _share_state(app)
+    record = _shared_record(app, st) if st is not None else None
+    if record is None:
+        return
+    app.effects.append({"type": "copy-link", "hash": _link_of(record, st)})
+    st.update(copied=True, failed=False)
+    app.announcements.append(t(app.lang, "library.share.copied"))
+
+
+@command("share")
+def _share(app: Any, data: dict) -> None:
+    """Open the dialog and copy the link at once (one click shares)."""
+    s = app.playing()
+    where = ("play", s.save_id) if s is not None else ("replay", "")
+    app.share = {"from": where[0], "id": where[1], "reveal": False, "copied": False,
+                 "failed": False}
+    if _shared_record(app, app.share) is None:
+        app.share = None
+        return
+    _copy(app)
+    app.effects.append({"type": "focus", "target": "#share-url"})
+
+
+@command("share-copy")
+def _share_copy(app: Any, data: dict) -> None:
+    _copy(app)
+
+
+@command("share-copy-failed")
+def _share_failed(app: Any, data: dict) -> None:
+    st = _share_state(app)
+    if st is not None:
+        st.update(copied=False, failed=True)
+        app.effects.append({"type": "focus", "target": "#share-url"})
+
+
+@command("share-reveal")
+def _share_reveal(app: Any, data: dict) -> None:
+    st = _share_state(app)
+    if st is not None:
+        st.update(reveal=str(data.get("reveal")) == "1", copied=False, failed=False)
+
+
+@command("share-close")
+def _share_close(app: Any, data: dict) -> None:
+    app.share = None
+    app.effects.append({"type": "focus", "target": "#main-title"})
