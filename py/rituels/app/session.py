@@ -97,7 +97,7 @@ class Session:
             lang=lang, names=list(self.names),
             viewer=self.viewer() if viewer == "auto" else viewer,
             interactive=self.human_to_decide() if interactive is None else interactive,
-            selection=self.selection,
+            selection=self.selection, local=tuple(self.humans),
         )
 
     def log_ctx(self) -> ViewContext:
