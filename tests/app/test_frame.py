@@ -93,9 +93,20 @@ def test_rules_open_over_the_game_which_waits_then_closes_back(fake_game, make_a
     assert len(s.record["actions"]) == moves     # nobody plays while the rules are read
     app.click({"cmd": "rules-close"})
     assert 'role="dialog"' not in app.render()
-    assert {"type": "focus", "target": "[data-cmd=rules]"} in app.take_effects()
+    assert {"type": "focus", "target": "#game-menu [data-cmd=rules]"} in app.take_effects()
+    assert not app.menu_open
     run_timers(app)
     assert len(s.record["actions"]) > moves      # and the game goes on
+
+
+def test_rules_opened_from_the_phone_menu_close_back_into_it(fake_game, make_app):
+    app = make_app(lang="en")
+    start(app)
+    app.click({"cmd": "menu"})
+    app.click({"cmd": "rules"})
+    assert not app.menu_open and app.rules_open
+    app.click({"cmd": "rules-close"})
+    assert app.menu_open and 'class="game-menu is-open"' in app.render()
 
 
 def test_the_log_folds_away_and_back(fake_game, make_app):

@@ -167,6 +167,7 @@ class App:
         self._timer_pending = False
         self._advancing = False
         self.menu_open = False      # the phone's "⋯" game menu
+        self.menu_was_open = False  # ... before the click being handled
         self.log_open = True        # the game's log column (folded away on request)
         self.rules_open = False     # the rules over the game (the game waits meanwhile)
         self._yours = False         # a local person was to act at the last move (sound cue)
@@ -228,6 +229,7 @@ class App:
         data = dict(data or {})
         self.notices = []
         self.changed = True
+        self.menu_was_open = self.menu_open
         if data.get("cmd") != "menu":
             self.menu_open = False   # any choice closes the phone menu
         if data.get("cmd"):
@@ -673,8 +675,10 @@ def _cmd_new_game(app: App, data: dict) -> None:
 @command("rules")
 def _cmd_rules(app: App, data: dict) -> None:
     if app.playing() is not None and not data.get("game"):
-        # Over the game, so closing them returns to the same place (and the same scroll).
+        # Over the game, so closing them returns to the same place (and the same scroll),
+        # the phone menu open again if they were opened from it.
         app.rules_open = True
+        app.rules_from_menu = app.menu_was_open
         app.effects.append({"type": "focus", "target": "#rules-title"})
         return
     game_id = data.get("game") or (app.session.record["game"] if app.session else "")
@@ -684,7 +688,8 @@ def _cmd_rules(app: App, data: dict) -> None:
 @command("rules-close")
 def _cmd_rules_close(app: App, data: dict) -> None:
     app.rules_open = False
-    app.effects.append({"type": "focus", "target": "[data-cmd=rules]"})
+    app.menu_open = getattr(app, "rules_from_menu", False)
+    app.effects.append({"type": "focus", "target": "#game-menu [data-cmd=rules]"})
     app._advance()
 
 
