@@ -298,8 +298,11 @@ def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
     wait_for_end(page)
     table = page.locator(".end-panel table, .wg-final table").first
     table.wait_for()
+    table.scroll_into_view_if_needed()
     box = table.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375
+    # Nothing clipped either: the table is no wider than the box that holds it.
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth + 1")
     assert no_sideways_scroll(page)
     reason = page.inner_text(".end-result")
     assert reason.strip()

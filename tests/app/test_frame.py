@@ -137,3 +137,26 @@ def test_cthulhu_dice_ends_with_its_standings(make_app):
     assert 'id="end-title"' in page
     assert '<div class="end-table"><table class="cd-standings">' in page
     assert "<caption>Standings</caption>" in page
+
+
+def test_default_names_follow_the_language_typed_names_do_not(fake_game, make_app):
+    app = make_app(lang="fr")
+    s = start(app, **{"seat-0-name": ""})
+    assert s.names == ["Joueur 1", "Automate 1"]
+    app.set_lang("en")
+    assert app.session.names == ["Player 1", "Bot 1"]
+    assert "Player 1" in app.render()
+    s.record["seats"][0]["name"] = "Joueur 1 bis"     # typed by someone: kept as typed
+    app.session.set_lang("fr")
+    assert app.session.names == ["Joueur 1 bis", "Automate 1"]
+
+
+def test_bot_names_follow_one_scheme_in_every_game():
+    from rituels.i18n import t
+    from rituels.screens.newgame import localized_names
+    for game in ("cthulhu-dice", "tuchulcha", "wongar"):
+        for lang in ("fr", "en"):
+            names = t(lang, f"app.bots.{game}").split(",")
+            # Names from the game's world, never "Bot 1" / "Automate 1".
+            assert len(names) >= 4 and not any(ch.isdigit() for n in names for ch in n)
+    assert localized_names("wongar", ["Cacatoès", "Ada"], "en") == ["Cockatoo", "Ada"]
