@@ -3,6 +3,7 @@ languages render every position, log lines and results say what happened."""
 
 import json
 import random
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -134,7 +135,7 @@ def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
     for lang, badge in (("fr", "FOU"), ("en", "MAD")):
         markup = view.render(state, ctx(lang))
         page = Elements(markup)
-        groups = markup.split('<g class="cd-seat')[1:]
+        groups = re.split(r'<g id="cd-seat-\d+" class="cd-seat', markup)[1:]
         drawn = [g.count('fill="#e9c46a"') for g in groups]
         assert drawn == [5, 0, 2, 1]
         assert "cd-mad" in groups[1] and badge in groups[1]
@@ -303,3 +304,17 @@ def test_every_option_and_choice_has_a_label_in_both_languages():
             assert opt.label in texts
             for choice in opt.choices:
                 assert f"{opt.label}.{choice}" in texts
+
+
+def test_the_last_move_is_marked_until_the_next():
+    state = play(start(), "v2")
+    page = view.render(state, ctx())
+    assert 'id="cd-seat-1" class="cd-seat cd-victim last-move"' in page   # Bob, chosen
+    assert page.count("last-move") == 1
+    play(state, "T")            # Alice's Tentacle: a token from Bob to Alice
+    page = view.render(state, ctx())
+    assert view.touched(state) == {0, 1}
+    assert 'id="cd-seat-0" class="cd-seat cd-caster last-move"' in page
+    play(state, "C")            # Bob's Cthulhu: everyone loses one to the centre
+    assert view.touched(state) == {0, 1, 2, 3, view.CTHULHU}
+    assert 'id="cd-cthulhu" class="cd-cthulhu last-move"' in view.render(state, ctx())

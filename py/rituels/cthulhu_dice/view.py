@@ -115,6 +115,8 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         classes.append("cd-pick")
     if seat in state.win_seats:
         classes.append("cd-winner")
+    if seat in touched(state):
+        classes.append("last-move")
     described = ctx.tn("cthulhu.seat.tokens", n, name=name) + (
         " — " + ctx.t("cthulhu.mad") if mad else "")
     shown, font = _fit(name)
@@ -125,7 +127,7 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     # Mad seats: grey, dashed and badged (never colour alone).
     frame = attrs(fill="#3a3a3a" if mad else "#2b2733", stroke=colour, stroke_width=3,
                   stroke_dasharray="5 4" if mad else None)
-    out = [f'<g{attrs(class_=" ".join(classes))}{pick_attrs}>',
+    out = [f'<g{attrs(id=f"cd-seat-{seat}", class_=" ".join(classes))}{pick_attrs}>',
            f"<title>{esc(described)}</title>",
            f'<rect class="cd-frame" x="{x0:.1f}" y="{y0:.1f}" width="{SEAT_W}" height="{SEAT_H}" '
            f'rx="9"{frame}/>']
@@ -152,6 +154,18 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     return "".join(out)
 
 
+def touched(state: CthulhuDiceState) -> set[int]:
+    """The seats (CTHULHU for the centre) the last move changed: the victim chosen, or the
+    seats a token left or reached. They carry the class ``last-move`` until the next move."""
+    out: set[int] = set()
+    for e in state.events:
+        if e[0] == "victim":
+            out.add(e[2])
+        elif e[0] == "move":
+            out.update(e[1:3])
+    return out
+
+
 def _tspan(x: float, y: float, text: str, paint: str) -> str:
     return f'<tspan x="{x:.1f}" y="{y:.1f}" {paint}>{esc(text)}</tspan>'
 
@@ -165,8 +179,11 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
         classes.append("cd-pick")
     if state.variant and state.phase not in (VICTIM, OVER) and state.victim == CTHULHU:
         classes.append("cd-victim")
+    if CTHULHU in touched(state):
+        classes.append("last-move")
     shield = ctx.t("cthulhu.shielded") if state.variant and state.shielded() else ""
-    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick, [label, shield])}>',
+    out = [f'<g{attrs(id="cd-cthulhu", class_=" ".join(classes))}'
+           f'{_pick_attrs(pick, [label, shield])}>',
            f"<title>{esc(label)}</title>",
            f'<circle class="cd-frame" cx="{CENTRE}" cy="{CENTRE - 35}" r="58" fill="#173026" '
            f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',
