@@ -193,8 +193,8 @@ def test_describe_the_variant():
                      "le jeton",
                      "Alice donne le jeton de Cthulhu à Chloé.",
                      f"Cthulhu riposte contre Alice{NB}: Œil — Cthulhu relance le dé",
-                     f"Cthulhu riposte contre Alice{NB}: Tentacule — Alice perd 1 jeton au profit "
-                     "de Cthulhu"]
+                     f"Cthulhu riposte contre Alice{NB}: Tentacule — Alice perd 1 jeton au "
+                     "profit de Cthulhu"]
 
 
 def test_results():
