@@ -88,12 +88,13 @@ def make_page(request, browser, base_url):
     the app loaded in that language; page errors fail the test."""
     made = []
 
-    def make(size: str, lang: str, pace: str = SLOW):
+    def make(size: str, lang: str, pace: str = SLOW, timezone: str = "UTC"):
         width, height = SIZES[size]
         phone = size == "phone"
         context = browser.new_context(viewport={"width": width, "height": height},
                                       locale="fr-FR" if lang == "fr" else "en-GB",
-                                      is_mobile=phone, has_touch=phone)
+                                      is_mobile=phone, has_touch=phone,
+                                      timezone_id=timezone)
         errors: list[str] = []
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -311,3 +312,14 @@ def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
         head = page.locator(".cd-standings thead").inner_text()
         assert ("Rang" in head and "Jetons" in head) if lang == "fr" else "Tokens" in head
         assert check_screen(page, "end", board_game=game) == []
+
+
+def test_my_games_shows_local_times(make_page):
+    page = make_page("desktop", "fr", timezone="Pacific/Auckland")   # far from UTC
+    start(page, "cthulhu-dice")
+    local = page.evaluate("""() => { const d = new Date(), p = n => String(n).padStart(2, '0');
+        return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} à ${p(d.getHours())}:`; }""")
+    page.evaluate("location.hash = '#/games'")
+    page.wait_for_selector(".mygames")
+    text = page.inner_text(".mygames")
+    assert local in text and "UTC" not in text

@@ -161,3 +161,19 @@ def test_bot_names_follow_one_scheme_in_every_game():
             # Names from the game's world, never "Bot 1" / "Automate 1".
             assert len(names) >= 4 and not any(ch.isdigit() for n in names for ch in n)
     assert localized_names("wongar", ["Cacatoès", "Ada"], "en") == ["Cockatoo", "Ada"]
+
+
+def test_saved_dates_are_shown_in_local_time(monkeypatch):
+    import time
+
+    from rituels.screens.mygames import when
+    # Central European time as a POSIX rule (no tz database needed): UTC+1, UTC+2 in summer.
+    monkeypatch.setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3")
+    time.tzset()
+    try:
+        assert when("fr", "2026-11-29T13:05:00Z") == "29/11/2026 à 14:05"
+        assert when("en", "2026-07-01T23:30:00Z") == "2026-07-02 01:30"
+        assert when("fr", "not a date") == "—"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
