@@ -162,9 +162,9 @@ def test_describe_tells_what_happened():
         play(state, text)
         lines += view.describe(before, text, state, ctx())
     assert lines == ["Alice choisit Bob comme victime.",
-                     f"Alice lance contre Bob{NB}: Tentacule — Alice prend 1 jeton à Bob",
+                     f"Alice lance contre Bob{NB}: Tentacule — Alice prend 1 jeton à Bob.",
                      f"Bob riposte contre Alice{NB}: Signe jaune — Alice perd 1 jeton au profit "
-                     "de Cthulhu"]
+                     "de Cthulhu."]
 
 
 def test_describe_madness_and_the_end():
@@ -174,10 +174,10 @@ def test_describe_madness_and_the_end():
         before = state.clone()
         play(state, text)
         lines += view.describe(before, text, state, ctx("en"))
-    assert lines[1:] == ["Alice rolls against Bob: Yellow Sign — Bob loses 1 token to Cthulhu",
+    assert lines[1:] == ["Alice rolls against Bob: Yellow Sign — Bob loses 1 token to Cthulhu.",
                          "Bob goes mad!",
                          "Bob rolls back against Alice: Yellow Sign — Alice loses 1 token to "
-                         "Cthulhu",
+                         "Cthulhu.",
                          "Alice wins: the last sane one at the table!"]
 
 
@@ -190,11 +190,11 @@ def test_describe_the_variant():
         lines += view.describe(before, text, state, ctx())
     assert lines == ["Alice choisit Cthulhu comme victime.",
                      f"Alice lance contre Cthulhu{NB}: Signe jaune — Alice choisit qui reçoit "
-                     "le jeton",
+                     "le jeton.",
                      "Alice donne le jeton de Cthulhu à Chloé.",
-                     f"Cthulhu riposte contre Alice{NB}: Œil — Cthulhu relance le dé",
+                     f"Cthulhu riposte contre Alice{NB}: Œil — Cthulhu relance le dé.",
                      f"Cthulhu riposte contre Alice{NB}: Tentacule — Alice perd 1 jeton au "
-                     "profit de Cthulhu"]
+                     "profit de Cthulhu."]
 
 
 def test_results():

@@ -412,7 +412,8 @@ def describe(before: CthulhuDiceState, action: str, after: CthulhuDiceState,
             effects = [ctx.t("cthulhu.fx.eye", name=roller)]
         elif after.phase == GIFT:
             effects = [ctx.t("cthulhu.fx.gift", name=roller)]
-        lines.append(line + (" — " + ", ".join(effects) if effects else ""))
+        # A full stop, so lines read apart when shown together (the replay joins them).
+        lines.append(line + (" — " + ", ".join(effects) if effects else "") + ".")
     else:  # a gift: the first event is the move
         src, dst = (seat_name(after, ctx, s) for s in head[1:3])
         lines.append(ctx.t("cthulhu.log.gift", name=seat_name(after, ctx, before.roller),
