@@ -96,3 +96,18 @@ def test_a_cthulhu_dice_game_with_the_keyboard_only(page, open_app):
             presses += 1
     assert presses > 0
     assert "Clavier" in page.inner_text("#main")
+
+
+def test_phone_menu_and_rules_over_the_game(phone_page, open_app, axe):
+    page = phone_page
+    fast(page, open_app, "#/new/cthulhu-dice")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector("#status")
+    page.click("button[data-cmd=menu]")
+    page.wait_for_selector("#game-menu.is-open")
+    assert serious(axe(page)) == [], "open menu"
+    page.click("#game-menu button[data-cmd=rules]")
+    page.wait_for_selector("[role=dialog][aria-modal=true]")
+    assert serious(axe(page)) == [], "rules over the game"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[role=dialog]", state="detached")

@@ -11,6 +11,7 @@ GAME_TIMEOUT_S = 180
 SEATS = "#main .cd-table [data-action]"     # clickable seats (and Cthulhu in the variant)
 EYE = "#main .cd-choices button[data-action^=e]"
 ROLL = "#main [data-cmd=roll]"
+NB = "\u202f"                # French typography's narrow no-break space ("Cthulhu : 12")
 
 
 def start(page, open_app, options: dict[str, str] | None = None, name: str = "Ada"):
@@ -47,6 +48,8 @@ def play_to_the_end(page, keyboard: bool, variant: bool = False) -> dict[str, in
         roll = page.query_selector(ROLL)
         if eye:
             assert [b.get_attribute("data-action") for b in eye] == ["eY", "eT", "eE", "eC"]
+            # Each result says what it would do here, under its name.
+            assert all(b.query_selector(".cd-preview").inner_text().strip() for b in eye)
             page.click(f"{EYE}[data-action=eT]")
             done["eye"] += 1
         elif seats:
@@ -78,7 +81,8 @@ def play_to_the_end(page, keyboard: bool, variant: bool = False) -> dict[str, in
 
 def test_classic_game_against_three_strong_bots(page, open_app, axe, screenshot):
     start(page, open_app)
-    assert "Ada : choisissez une victime" in page.inner_text("#status")
+    assert page.inner_text("#status") == f"À vous{NB}: choisissez une victime"
+    assert page.title().startswith("À vous — Cthulhu Dice")
     assert page.locator("#main .cd-seat").count() == 4
     assert page.locator("#main .cd-tokens circle").count() == 4 * 3 * 2   # drawn tokens
     violations = axe(page, ".cd")
@@ -90,13 +94,16 @@ def test_classic_game_against_three_strong_bots(page, open_app, axe, screenshot)
     result = page.inner_text(".end-result").strip()
     assert result in log
     assert "l'emporte" in result
+    # The standings: every seat with its rank, tokens and sanity.
+    assert page.locator(".cd-standings tbody tr").count() == 4
+    assert "Ada" in page.inner_text(".cd-standings")
     screenshot(page, "cthulhu-classic-end-desktop")
 
 
 def test_cthulhu_joue_on_a_phone(phone_page, open_app, screenshot):
     page = phone_page
     start(page, open_app, {"opt-mode": "cthulhu"})
-    assert "Cthulhu : 12 jetons" in page.text_content("#main .cd-cthulhu")
+    assert f"Cthulhu{NB}: 12 jetons" in page.text_content("#main .cd-cthulhu")
     assert page.is_visible(f"{SEATS}[data-action=vC]")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "cthulhu-variant-phone")

@@ -100,7 +100,7 @@ def test_four_players_one_human_to_the_end(page, open_app, axe, screenshot):
     labels = page.eval_on_selector_all(
         f"{BOARD} .tu-place", "els => els.map(e => e.getAttribute('aria-label'))")
     assert sum(1 for x in labels if x.startswith("pierre ")) == 40
-    assert "temple rouge (Achvizr) : 8 aruspices rouges" in labels
+    assert "temple rouge (Achvizr)\u202f: 8 aruspices rouges" in labels
     violations = axe(page, ".tu")
     assert violations == [], [(v["id"], [n["html"][:200] for n in v["nodes"]]) for v in violations]
     screenshot(page, "tuchulcha-start-desktop")

@@ -38,6 +38,7 @@ class ViewContext:
     interactive: bool = False      # a local human is to decide: render the legal clickables
     selection: str = ""            # UI-local partial choice (from data-select clicks)
     animate: bool = True           # False in the replay viewer / tests: no roll animation
+    local: tuple[int, ...] = ()    # players who are people at this device: prompts say "you"
 
     def t(self, key: str, **params) -> str:
         return _t(self.lang, key, **params)
@@ -47,3 +48,16 @@ class ViewContext:
 
     def name(self, player: int) -> str:
         return self.names[player] if 0 <= player < len(self.names) else f"#{player + 1}"
+
+    def is_local(self, player: int | None) -> bool:
+        """The player is a person at this screen (not a bot, not the replay viewer's past)."""
+        return player is not None and player in self.local
+
+    def your_turn(self, player: int, prompt: str, name: str | None = None) -> str:
+        """A prompt spoken to the person at the screen: "À vous : choisissez une victime".
+        When several people share the device (or ``name`` says which of the player's seats
+        acts) the name comes first: "Ada, à vous : choisissez une victime"."""
+        if name is None and len(self.local) < 2:
+            return self.t("app.you.prompt", prompt=prompt)
+        return self.t("app.you.named", prompt=prompt,
+                      name=name if name is not None else self.name(player))

@@ -3,6 +3,7 @@ languages render every position, log lines and results say what happened."""
 
 import json
 import random
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -35,9 +36,13 @@ class Elements(HTMLParser):
         return {a["data-action"] for _, a in self.tags if "data-action" in a}
 
 
-def ctx(lang="fr", players=4, interactive=True, names=None, animate=True):
+NB = "\u202f"   # the narrow no-break space of French typography ("Alice : ...")
+
+
+def ctx(lang="fr", players=4, interactive=True, names=None, animate=True, local=(0,)):
+    """Alice (player 0) is the person at the screen unless ``local`` says otherwise."""
     return ViewContext(lang=lang, names=list(names or NAMES[:players]), interactive=interactive,
-                       animate=animate)
+                       animate=animate, local=tuple(local))
 
 
 def positions():
@@ -77,15 +82,15 @@ def test_victims_are_clickable_seats_and_cthulhu_in_the_variant():
     assert set(seats) == {"v3", "v4", "vC"}
     # The accessible name starts with the visible text ("label in name"), then the verb.
     assert seats["v3"]["aria-label"] == "Chloé 3 jetons — attaquer"
-    assert seats["vC"]["aria-label"] == "Cthulhu : 15 jetons — attaquer"
+    assert seats["vC"]["aria-label"] == f"Cthulhu{NB}: 15 jetons — attaquer"
 
 
 def test_long_names_shrink_then_are_cut_but_labels_keep_them_whole():
-    names = ["Alice", "Bartholomew-Jr", "Maximilien-Alexandre de la Tour", "Dan"]
+    names = ["Alice", "Bartholomew", "Maximilien-Alexandre de la Tour", "Dan"]
     page = view.render(start(), ctx(names=names))
-    assert 'font-size="10">Bartholomew-Jr<' in page
-    assert ">Maximilien-Alex…<" in page
-    label = "Maximilien-Alex… 3 jetons — attaquer (Maximilien-Alexandre de la Tour)"
+    assert 'font-size="13.5">Bartholomew<' in page
+    assert ">Maximilien-A…<" in page
+    label = "Maximilien-A… 3 jetons — attaquer (Maximilien-Alexandre de la Tour)"
     assert f'aria-label="{label}"' in page
 
 
@@ -121,7 +126,8 @@ def test_seats_of_one_person_are_numbered():
     page = Elements(view.render(state, ctx(players=2)))
     text = "".join(page.text)
     assert "Alice (1)" in text and "Alice (2)" in text and "Bob (2)" in text
-    assert view.status(state, ctx(players=2)) == "Alice (1) : choisissez une victime"
+    # Alice plays two seats: her prompt says which one acts.
+    assert view.status(state, ctx(players=2)) == f"Alice (1), à vous{NB}: choisissez une victime"
 
 
 def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
@@ -129,7 +135,7 @@ def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
     for lang, badge in (("fr", "FOU"), ("en", "MAD")):
         markup = view.render(state, ctx(lang))
         page = Elements(markup)
-        groups = markup.split('<g class="cd-seat')[1:]
+        groups = re.split(r'<g id="cd-seat-\d+" class="cd-seat', markup)[1:]
         drawn = [g.count('fill="#e9c46a"') for g in groups]
         assert drawn == [5, 0, 2, 1]
         assert "cd-mad" in groups[1] and badge in groups[1]
@@ -156,9 +162,9 @@ def test_describe_tells_what_happened():
         play(state, text)
         lines += view.describe(before, text, state, ctx())
     assert lines == ["Alice choisit Bob comme victime.",
-                     "Alice lance contre Bob : Tentacule — Alice prend 1 santé à Bob",
-                     "Bob riposte contre Alice : Signe jaune — Alice perd 1 santé au profit "
-                     "de Cthulhu"]
+                     f"Alice lance contre Bob{NB}: Tentacule — Alice prend 1 jeton à Bob.",
+                     f"Bob riposte contre Alice{NB}: Signe jaune — Alice perd 1 jeton au profit "
+                     "de Cthulhu."]
 
 
 def test_describe_madness_and_the_end():
@@ -168,10 +174,10 @@ def test_describe_madness_and_the_end():
         before = state.clone()
         play(state, text)
         lines += view.describe(before, text, state, ctx("en"))
-    assert lines[1:] == ["Alice rolls against Bob: Yellow Sign — Bob loses 1 sanity to Cthulhu",
+    assert lines[1:] == ["Alice rolls against Bob: Yellow Sign — Bob loses 1 token to Cthulhu.",
                          "Bob goes mad!",
-                         "Bob rolls back against Alice: Yellow Sign — Alice loses 1 sanity to "
-                         "Cthulhu",
+                         "Bob rolls back against Alice: Yellow Sign — Alice loses 1 token to "
+                         "Cthulhu.",
                          "Alice wins: the last sane one at the table!"]
 
 
@@ -183,23 +189,24 @@ def test_describe_the_variant():
         play(state, text)
         lines += view.describe(before, text, state, ctx())
     assert lines == ["Alice choisit Cthulhu comme victime.",
-                     "Alice lance contre Cthulhu : Signe jaune — Alice choisit qui reçoit "
-                     "le jeton",
+                     f"Alice lance contre Cthulhu{NB}: Signe jaune — Alice choisit qui reçoit "
+                     "le jeton.",
                      "Alice donne le jeton de Cthulhu à Chloé.",
-                     "Cthulhu riposte contre Alice : Œil — Cthulhu relance le dé",
-                     "Cthulhu riposte contre Alice : Tentacule — Alice perd 1 santé au profit "
-                     "de Cthulhu"]
+                     f"Cthulhu riposte contre Alice{NB}: Œil — Cthulhu relance le dé.",
+                     f"Cthulhu riposte contre Alice{NB}: Tentacule — Alice perd 1 jeton au "
+                     "profit de Cthulhu."]
 
 
 def test_results():
     assert view.result(play(position([1, 1, 0, 0], pool=10), "v2 C Y"), ctx()) == (
-        "Cthulhu l'emporte : tout le monde a sombré dans la folie.")
+        f"Cthulhu l'emporte{NB}: tout le monde a sombré dans la folie.")
     drained = play(position([4, 3, 3, 3], pool=1, mode="cthulhu"), "vC T E")
     assert view.result(drained, ctx("en")) == "Cthulhu has no token left: everyone wins!"
     rich = play(position([9, 3, 3, 3], pool=6, mode="cthulhu"), "v2 T E")
-    assert view.result(rich, ctx()) == "Alice l'emporte avec 10 jetons de santé mentale !"
+    assert view.result(rich, ctx()) == f"Alice l'emporte avec 10 jetons de santé mentale{NB}!"
     two = play(position([1, 2, 0, 1], pool=8, players=2), "v2 Y Y")
-    assert view.result(two, ctx(players=2)) == "Bob l'emporte : dernier sain d'esprit à la table !"
+    assert view.result(two, ctx(players=2)) == (
+        f"Bob l'emporte{NB}: dernier sain d'esprit à la table{NB}!")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -230,16 +237,62 @@ def test_catalogues_have_the_same_keys():
     assert all(k.startswith("cthulhu.") for k in fr)
 
 
-def test_status_tells_a_human_what_to_do_and_others_what_is_awaited():
+def test_status_speaks_to_the_person_at_the_screen_and_of_the_others():
     state = start()
-    assert view.status(state, ctx()) == "Alice : choisissez une victime"
-    assert view.status(state, ctx(interactive=False)) == "Alice choisit une victime…"
+    assert view.status(state, ctx()) == f"À vous{NB}: choisissez une victime"
+    assert view.status(state, ctx("en")) == "Your turn: choose a victim"
+    # Two people at the device: the prompt names who is meant.
+    assert view.status(state, ctx(local=(0, 1))) == f"Alice, à vous{NB}: choisissez une victime"
+    # Alice is a bot here (or this is a replay): third person, what is awaited.
+    assert view.status(state, ctx(local=(1,))) == "Alice choisit une victime…"
+    assert view.status(state, ctx(local=())) == "Alice choisit une victime…"
     play(state, "v2")
-    assert view.status(state, ctx("en")) == "Alice rolls against Bob"
+    assert view.status(state, ctx("en")) == "Your turn: roll the die against Bob"
+    assert view.status(state, ctx("en", local=(1,))) == "Alice rolls against Bob"
     assert view.roll_label(state, ctx()) == "Lancer le dé contre Bob"
-    play(state, "Y O")
-    assert view.status(state, ctx("en", interactive=False)) == (
-        "Bob rolled the Eye and is choosing a result…")
+    play(state, "Y")
+    assert view.status(state, ctx(local=(1,))) == f"À vous{NB}: ripostez contre Alice"
+    play(state, "O")
+    assert view.status(state, ctx("en")) == "Bob rolled the Eye and is choosing a result…"
+    assert view.status(state, ctx(local=(1,))) == (
+        f"À vous{NB}: l'Œil{NB}! choisissez un résultat")
+
+
+def test_eye_buttons_say_what_each_result_would_do_here():
+    # Bob counter-rolls against his attacker Alice and gets the Eye: a Tentacle would let
+    # Alice (the caster) take a token from him -- the trap the preview warns about.
+    state = play(start(), "v2 Y O")
+    c = ctx(local=(1,))
+    assert view.preview(state, c, "eT") == "Alice vous prend 1 jeton"
+    assert view.preview(state, c, "eY") == "Alice perd 1 jeton au profit de Cthulhu"
+    assert view.preview(state, c, "eE") == "vous reprenez 1 jeton à Cthulhu"
+    assert view.preview(state, c, "eC") == (
+        "chacun perd 1 jeton au profit de Cthulhu, vous compris")
+    page = Elements(view.render(state, c))
+    labels = [a.get("aria-label") for t, a in page.tags if a.get("data-action") == "eT"]
+    assert labels == [f"Tentacule{NB}: Alice vous prend 1 jeton"]
+    # Madness and its cure are said; a Tentacle against a mad victim does nothing.
+    edge = play(position([1, 1, 3, 3], pool=0), "v2 Y O")   # Bob, now mad, rolls back
+    en = ctx("en", local=(1,))
+    assert view.preview(edge, en, "eY") == "Alice loses 1 token to Cthulhu, Alice goes mad"
+    assert view.preview(edge, en, "eE") == "you take back 1 token from Cthulhu, you regain sanity"
+    assert view.preview(edge, en, "eT") == "no effect"
+
+
+def test_standings_rank_winners_first_then_by_tokens():
+    two = play(position([1, 2, 0, 1], pool=8, players=2), "v2 Y Y")
+    table = Elements(view.standings(two, ctx(players=2)))
+    rows = [d.strip() for d in table.text if d.strip()]
+    # Bob's two seats are the sane ones: they won and share rank 1; Alice's seats follow.
+    assert rows == ["Classement", "Rang", "Joueur", "Jetons", "État",
+                    "1", "Bob (1)", "1", "sain d'esprit",
+                    "1", "Bob (2)", "1", "sain d'esprit",
+                    "3", "Alice (1)", "0", "fou",
+                    "3", "Alice (2)", "0", "fou"]
+    # Everyone mad: Cthulhu heads the table with his tokens, the players share rank 2.
+    lost = play(position([1, 1, 0, 0], pool=10), "v2 C Y")
+    rows = [d.strip() for d in Elements(view.standings(lost, ctx("en"))).text if d.strip()]
+    assert rows[5:12] == ["1", "Cthulhu", "12", "2", "Alice", "0", "mad"]
 
 
 def test_every_option_and_choice_has_a_label_in_both_languages():
@@ -251,3 +304,17 @@ def test_every_option_and_choice_has_a_label_in_both_languages():
             assert opt.label in texts
             for choice in opt.choices:
                 assert f"{opt.label}.{choice}" in texts
+
+
+def test_the_last_move_is_marked_until_the_next():
+    state = play(start(), "v2")
+    page = view.render(state, ctx())
+    assert 'id="cd-seat-1" class="cd-seat cd-victim last-move"' in page   # Bob, chosen
+    assert page.count("last-move") == 1
+    play(state, "T")            # Alice's Tentacle: a token from Bob to Alice
+    page = view.render(state, ctx())
+    assert view.touched(state) == {0, 1}
+    assert 'id="cd-seat-0" class="cd-seat cd-caster last-move"' in page
+    play(state, "C")            # Bob's Cthulhu: everyone loses one to the centre
+    assert view.touched(state) == {0, 1, 2, 3, view.CTHULHU}
+    assert 'id="cd-cthulhu" class="cd-cthulhu last-move"' in view.render(state, ctx())

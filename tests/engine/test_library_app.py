@@ -322,7 +322,7 @@ def test_switching_language_rewrites_the_replay(app):
     sid = store(app, played_record("tuchulcha", 2, seed=3, upto=20))
     app.navigate(f"#/replay/{sid}")
     french = app.render()
-    assert "Revoir : Tuchulcha" in french and "Coup 20 sur 20" in french
+    assert "Revoir\u202f: Tuchulcha" in french and "Coup 20 sur 20" in french
     app.click({"cmd": "lang", "lang": "en"})
     english = app.render()
     assert "Replay: Tuchulcha" in english and "Move 20 of 20" in english

@@ -146,7 +146,7 @@ def test_end_of_turn_consecration_after_ousting_tuchulcha():
     before = state.clone()
     state.play((3, 31, 1))
     lines = view.describe(before, (3, 31, 1), state, ctx_for(state))
-    assert lines[-1] == ("Un aruspice est entré à Velthumena : Bob n'est plus Tuchulcha et "
+    assert lines[-1] == ("Un aruspice est entré à Velthumena\u202f: Bob n'est plus Tuchulcha et "
                          "quitte la partie.")
     state.play((1, "T0", 1))
     assert state.phase == "end"
@@ -180,8 +180,8 @@ def test_group_option_selection_steps_show_the_group_then_its_destinations():
     ctx.selection = "12x3"
     targets = Markup(view.render(state, ctx))
     assert set(targets.values("data-action")) == {"4:12x3", "1:12x3"}
-    assert ("Dé 4 : aller à la pierre 16 (frappe 2 aruspices bleus) — pierre 16, ordinaire : "
-            "2 aruspices bleus") in targets.labels()
+    assert ("Dé 4\u202f: aller à la pierre 16 (frappe 2 aruspices bleus) — pierre 16, "
+            "ordinaire\u202f: 2 aruspices bleus") in targets.labels()
     for junk in ("99x7", "12x", "x3", "12x99", "C", "T9x2", "Sx1", "12x3x4", "<b>", "-1"):
         ctx.selection = junk                          # stale or tampered: first step again
         page = Markup(view.render(state, ctx))
@@ -196,19 +196,19 @@ def test_fresh_dice_roll_animated_except_in_replays():
     assert "tu-rolling" not in view.render(state, ctx_for(state))
     tray = re.search(r'class="tu-area tu-dice-tray"[^>]*aria-label="([^"]*)"',
                      view.render(state, ctx_for(state)))
-    assert tray and tray.group(1) == "Dés : 2"
+    assert tray and tray.group(1) == "Dés\u202f: 2"
 
 
 def test_every_stone_and_group_has_a_spoken_label():
     state = position(4, stones={2: (0, 3), 14: (1, 1)}, forest={2: 2}, seals={8})
     page = Markup(view.render(state, ctx_for(state)))
     labels = page.labels()
-    assert "pierre 2, rituelle (×2) : 3 aruspices rouges" in labels
-    assert "pierre 14, mystique (×3) : 1 aruspice bleu" in labels
-    assert "pierre 8, passage scellé : vide" in labels
-    assert "pierre 10, entrée du temple bleu : vide" in labels
-    assert "Forêt : 2 aruspices noirs" in labels
-    assert "temple rouge (Achvizr) : 5 aruspices rouges" in labels
+    assert "pierre 2, rituelle (×2)\u202f: 3 aruspices rouges" in labels
+    assert "pierre 14, mystique (×3)\u202f: 1 aruspice bleu" in labels
+    assert "pierre 8, passage scellé\u202f: vide" in labels
+    assert "pierre 10, entrée du temple bleu\u202f: vide" in labels
+    assert "Forêt\u202f: 2 aruspices noirs" in labels
+    assert "temple rouge (Achvizr)\u202f: 5 aruspices rouges" in labels
     assert sum(1 for x in labels if x.startswith("pierre ")) == 40
     en = Markup(view.render(state, ctx_for(state, lang="en"))).labels()
     assert "stone 2, ritual (×2): 3 red pawns" in en
@@ -268,7 +268,7 @@ def test_group_option_log_line_of_a_hit():
     state.play(action)
     lines = view.describe(before, action, state, ctx_for(state))
     assert lines == ["Alice (rouge, Achvizr) déplace 3 aruspices rouges de la pierre 12 à la "
-                     "pierre 16 (dé 4) ; 2 aruspices bleus partent dans la forêt"]
+                     "pierre 16 (dé 4)\u202f; 2 aruspices bleus partent dans la forêt"]
     en = view.describe(before, action, state, ctx_for(state, lang="en"))
     assert en == ["Alice (red, Achvizr) moves 3 red pawns from stone 12 to stone 16 (die 4); "
                   "2 blue pawns go to the forest"]
@@ -355,13 +355,13 @@ def test_log_says_when_no_die_can_be_used():
     state.play(("dice", (5, 2)))
     assert state.player == 1
     assert view.describe(before, ("dice", (5, 2)), state, ctx_for(state)) == [
-        "Alice (rouge, Achvizr) lance les dés : 5 et 2.", "Alice ne peut utiliser aucun dé."]
+        "Alice (rouge, Achvizr) lance les dés\u202f: 5 et 2.", "Alice ne peut utiliser aucun dé."]
 
 
 def test_status_names_the_player_and_what_to_do():
     state = roll(position(4, player=2, stones={25: (2, 1)}), 6, 3)
     assert view.status(state, ctx_for(state)) == (
-        "Chloé (noir, Leinth) déplace ses aruspices (dés : 6 et 3).")
+        "Chloé (noir, Leinth) déplace ses aruspices (dés\u202f: 6 et 3).")
     assert state.phase == MOVE
 
 

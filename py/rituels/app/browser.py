@@ -298,6 +298,25 @@ class Glue:
             self.copy_link(str(js.location.origin) + str(js.location.pathname) + effect["hash"])
         elif kind == "download":
             self.download(effect["filename"], effect["mime"], effect["text"])
+        elif kind == "sound":
+            self.chime()
+
+    def chime(self) -> None:
+        """A short soft tone ("your turn"; the player turns it on in the game menu)."""
+        try:
+            if getattr(self, "_audio", None) is None:
+                self._audio = js.AudioContext.new()
+            audio = self._audio
+            tone, gain = audio.createOscillator(), audio.createGain()
+            tone.frequency.value = 660
+            gain.gain.setValueAtTime(0.12, audio.currentTime)
+            gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35)
+            tone.connect(gain)
+            gain.connect(audio.destination)
+            tone.start()
+            tone.stop(audio.currentTime + 0.35)
+        except Exception:  # no Web Audio (or blocked): the cue is optional
+            pass
 
     def copy_link(self, url: str) -> None:
         """Clipboard write; if the browser refuses, the share dialog asks to copy by hand."""

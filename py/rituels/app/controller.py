@@ -41,6 +41,7 @@ PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
 SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
 LANG_KEY = "rituels.lang"
 PACE_KEY = "rituels.pace"   # seconds per automatic move, a player setting (tests use it too)
+SOUND_KEY = "rituels.sound"  # "on": a short sound when it becomes your turn (off by default)
 AUTO_CHANCE_LIMIT = 2000  # set-up shuffles done at once; a bound so a bug cannot hang the page
 
 
@@ -95,8 +96,10 @@ class App:
         self.notices: list[dict[str, str]] = []
         self.changed = True
         self.saving_off = False
+        self.sound = False
         try:
             stored = storage.get(LANG_KEY)
+            self.sound = storage.get(SOUND_KEY) == "on"
             self.pace_s = read_pace(storage.get(PACE_KEY), pace_s)
             storage.keys()
         except StorageError:
@@ -110,6 +113,11 @@ class App:
         self._job: Job | None = None
         self._timer_pending = False
         self._advancing = False
+        self.menu_open = False      # the phone's "⋯" game menu
+        self.menu_was_open = False  # ... before the click being handled
+        self.log_open = True        # the game's log column (folded away on request)
+        self.rules_open = False     # the rules over the game (the game waits meanwhile)
+        self._yours = False         # a local person was to act at the last move (sound cue)
         # Told (game id, ms from the start of thinking to the choice) each time a bot has
         # decided: the glue logs it for the browser benchmark (tools/bench_play.py).
         self.on_bot_decision: Callable[[str, float], None] | None = None
@@ -149,6 +157,7 @@ class App:
             return
         self.route = where
         self.notices = []
+        self.menu_open = self.rules_open = False
         self.draft = None
         self.broken = None
         self.changed = True
@@ -167,6 +176,9 @@ class App:
         data = dict(data or {})
         self.notices = []
         self.changed = True
+        self.menu_was_open = self.menu_open
+        if data.get("cmd") != "menu":
+            self.menu_open = False   # any choice closes the phone menu
         if data.get("cmd"):
             handler = COMMANDS.get(data["cmd"])
             if handler is not None:
@@ -194,7 +206,11 @@ class App:
     def key(self, name: str) -> None:
         if name != "Escape":
             return
-        if self.session is not None and self.route and self.route[0] == "play" \
+        if self.menu_open:
+            self.menu_open = False
+            self.changed = True
+            self.effects.append({"type": "focus", "target": "[data-cmd=menu]"})
+        elif self.session is not None and self.route and self.route[0] == "play" \
                 and self.session.selection:
             self.session.selection = ""
             self.changed = True
@@ -379,6 +395,10 @@ class App:
         self.announcements.extend(lines)
         self._job = None
         self.save()
+        yours = self.yours()
+        if yours and not self._yours and self.sound:
+            self.effects.append({"type": "sound", "sound": "your-turn"})
+        self._yours = yours
         if s.state.is_terminal():
             self.announcements.append(s.view.result(s.state, s.ctx(self.lang, False)))
             self.effects.append({"type": "focus", "target": "#end-title"})
@@ -405,6 +425,9 @@ class App:
         if s is None or s.state.is_terminal() or s.needs_handover():
             self._job = None
             return False
+        if self.rules_open:
+            return False   # nothing moves while the rules are read
+
         if s.human_to_decide() or s.human_to_roll():
             return False
         key = (id(s), len(s.record["actions"]))
@@ -472,10 +495,16 @@ class App:
         return s.bots[player]
 
     # --- output --------------------------------------------------------------------------
+    def yours(self) -> bool:
+        """A person at this device is to act in the game on screen."""
+        s = self.playing()
+        return s is not None and (s.human_to_decide() or s.human_to_roll())
+
     def title(self) -> str:
         s = self.playing()
         if s is not None:
-            return f"{self.t('app.game.' + s.record['game'] + '.name')} — {self.t('app.title')}"
+            title = f"{self.t('app.game.' + s.record['game'] + '.name')} — {self.t('app.title')}"
+            return self.t("app.title_yours", title=title) if self.yours() else title
         return self.t("app.title")
 
     def render(self) -> str:
@@ -504,17 +533,26 @@ def play_screen(app: App) -> str:
         return home_screen(app)
     lang = app.lang
     game_name = app.t(f"app.game.{s.record['game']}.name")
-    menu = [(app.t(m.label), m.cmd, m.href, m.enabled(app), m.hint(app)) for m in PLAY_MENU]
+    # Header links are not repeated in the game menu.
+    nav = {item.href for item in NAV}
+    menu = [(app.t(m.label), m.cmd, m.href, m.enabled(app), m.hint(app))
+            for m in PLAY_MENU if not (m.href and m.href in nav)]
+    menu.append((app.t("app.menu.sound"), "sound", "", True, "",
+                 "true" if app.sound else "false"))
+    frame = {"game_name": game_name, "menu": menu, "log": s.log, "menu_open": app.menu_open,
+             "log_open": app.log_open}
+    rules_over = rules_overlay(app, s.record["game"]) if app.rules_open else ""
     if s.needs_handover():
         actor = s.actor()
-        return play.render(lang, game_name=game_name, menu=menu, log=s.log,
-                           handover=(actor, s.names[actor]))
+        return play.render(lang, handover=(actor, s.names[actor]), **frame) + rules_over
     ctx = s.ctx(lang)
     board = s.view.render(s.state, ctx)
     end = None
     if s.state.is_terminal():
         status = s.view.result(s.state, ctx)
-        end = {"text": status, "winners": [s.names[p] for p in s.state.winners()]}
+        standings = getattr(s.view, "standings", None)   # optional: the end table
+        end = {"text": status, "winners": [s.names[p] for p in s.state.winners()],
+               "table": standings(s.state, ctx) if standings else ""}
     else:
         status = s.view.status(s.state, ctx)
     roll = None
@@ -523,9 +561,9 @@ def play_screen(app: App) -> str:
         roll = label(s.state, ctx) if label else app.t("app.play.roll")
     # A bot or the table is about to move (the status says who): show that something is on.
     waiting = not s.state.is_terminal() and not (s.human_to_decide() or s.human_to_roll())
-    return play.render(lang, game_name=game_name, menu=menu, log=s.log, board=board,
-                       status=status, roll=roll, end=end, waiting=waiting,
-                       selection=bool(s.selection and s.human_to_decide()))
+    return play.render(lang, board=board, status=status, roll=roll, end=end, waiting=waiting,
+                       selection=bool(s.selection and s.human_to_decide()),
+                       yours=app.yours(), **frame) + rules_over
 
 
 def new_game_screen(app: App) -> str:
@@ -535,13 +573,20 @@ def new_game_screen(app: App) -> str:
     return home_screen(app) + newgame.render(app.lang, app.draft, errors)
 
 
+def _help_page(app: App, game_id: str) -> str | None:
+    try:
+        return load_view(game_id).help_page(_plain_ctx(app))
+    except Exception:  # a missing or broken view: the page says the rules are unavailable
+        return None
+
+
 def rules_screen(app: App) -> str:
     game_id = app.route[1] if app.route else ""
-    try:
-        page = load_view(game_id).help_page(_plain_ctx(app))
-    except Exception:  # a missing or broken view: the page says the rules are unavailable
-        page = None
-    return rules.render(app.lang, game_id, page)
+    return rules.render(app.lang, game_id, _help_page(app, game_id))
+
+
+def rules_overlay(app: App, game_id: str) -> str:
+    return rules.overlay(app.lang, game_id, _help_page(app, game_id))
 
 
 def broken_screen(app: App) -> str:
@@ -650,8 +695,47 @@ def _cmd_new_game(app: App, data: dict) -> None:
 
 @command("rules")
 def _cmd_rules(app: App, data: dict) -> None:
+    if app.playing() is not None and not data.get("game"):
+        # Over the game, so closing them returns to the same place (and the same scroll),
+        # the phone menu open again if they were opened from it.
+        app.rules_open = True
+        app.rules_from_menu = app.menu_was_open
+        app.effects.append({"type": "focus", "target": "#rules-title"})
+        return
     game_id = data.get("game") or (app.session.record["game"] if app.session else "")
     app.go(f"#/rules/{game_id}")
+
+
+@command("rules-close")
+def _cmd_rules_close(app: App, data: dict) -> None:
+    app.rules_open = False
+    app.menu_open = getattr(app, "rules_from_menu", False)
+    app.effects.append({"type": "focus", "target": "#game-menu [data-cmd=rules]"})
+    app._advance()
+
+
+@command("menu")
+def _cmd_menu(app: App, data: dict) -> None:
+    app.menu_open = not app.menu_open
+    if app.menu_open:
+        app.effects.append({"type": "focus", "target": "#game-menu .btn:not([disabled])"})
+
+
+@command("log")
+def _cmd_log(app: App, data: dict) -> None:
+    app.log_open = not app.log_open
+    app.effects.append({"type": "focus", "target": "[data-cmd=log]"})
+
+
+@command("sound")
+def _cmd_sound(app: App, data: dict) -> None:
+    app.sound = not app.sound
+    try:
+        app.storage.set(SOUND_KEY, "on" if app.sound else "off")
+    except StorageError:
+        app.saving_off = True
+    if app.sound:   # a sample, so the player knows what to listen for
+        app.effects.append({"type": "sound", "sound": "your-turn"})
 
 
 @command("cancel-select")

@@ -12,6 +12,7 @@ from typing import Any
 from rituels.engine.game import Game
 from rituels.engine.record import check_record, start_state, step
 from rituels.engine.state import CHANCE
+from rituels.screens.newgame import localized_names
 from rituels.viewkit import ViewContext
 
 MAX_LOG = 300
@@ -35,7 +36,8 @@ class Session:
         self.view = load_view(self.record["game"])
         self.game: Game
         self.game, self.state = start_state(self.record)
-        self.names = [s["name"] for s in self.record["seats"]]
+        self.names = localized_names(self.record["game"],
+                                     [s["name"] for s in self.record["seats"]], lang)
         self.selection = ""
         self.revealed: int | None = None   # the human who last confirmed "I am X"
         self.bots: dict[int, Any] = {}     # seat -> Bot, created when first needed
@@ -102,7 +104,7 @@ class Session:
             lang=lang, names=list(self.names),
             viewer=self.viewer() if viewer == "auto" else viewer,
             interactive=self.human_to_decide() if interactive is None else interactive,
-            selection=self.selection,
+            selection=self.selection, local=tuple(self.humans),
         )
 
     def log_ctx(self) -> ViewContext:
@@ -123,6 +125,8 @@ class Session:
         if lang == self.lang:
             return
         self.lang = lang
+        self.names = localized_names(self.record["game"],
+                                     [s["name"] for s in self.record["seats"]], lang)
         _, state = start_state(self.record)
         self.log = []
         saved, self.state = self.state, state

@@ -24,9 +24,12 @@ from rituels.viewkit import ViewContext, attrs, esc
 SIZE = 400
 CENTRE = SIZE / 2
 RING = 148                      # radius of the circle of seats
-SEAT_W, SEAT_H = 96, 62
-NAME_CHARS = 13                 # names fitting a seat at the normal size
-LONG_NAME_CHARS = 16            # ... at a smaller size; longer ones are cut (full in labels)
+SEAT_W, SEAT_H = 100, 66
+# Text sizes in the table's units: the table is ~345 CSS px wide on a 375 px phone (0.84 px
+# per unit), so 13.5 units stay at 11 CSS px or more.
+FONT, SMALL_FONT = 15, 13.5
+NAME_CHARS = 10                 # names fitting a seat at the normal size
+LONG_NAME_CHARS = 13            # ... at a smaller size; longer ones are cut (full in labels)
 # One colour per player (a player's seats share it); names and badges carry the meaning.
 PLAYER_COLOURS = ("#d9534f", "#4a90d9", "#e0a526", "#5cb85c", "#a66bd3", "#e37faa",
                   "#3bbfb0", "#c98b4a")
@@ -48,10 +51,10 @@ def seat_name(state: CthulhuDiceState, ctx: ViewContext, seat: int) -> str:
 def _fit(name: str) -> tuple[str, int]:
     """The name as shown in a seat and its font size: smaller for long names, then cut."""
     if len(name) <= NAME_CHARS:
-        return name, 12
+        return name, FONT
     if len(name) <= LONG_NAME_CHARS:
-        return name, 10
-    return name[: LONG_NAME_CHARS - 1] + "…", 10
+        return name, SMALL_FONT
+    return name[: LONG_NAME_CHARS - 1] + "…", SMALL_FONT
 
 
 def _face_name(ctx: ViewContext, letter: str) -> str:
@@ -112,6 +115,8 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         classes.append("cd-pick")
     if seat in state.win_seats:
         classes.append("cd-winner")
+    if seat in touched(state):
+        classes.append("last-move")
     described = ctx.tn("cthulhu.seat.tokens", n, name=name) + (
         " — " + ctx.t("cthulhu.mad") if mad else "")
     shown, font = _fit(name)
@@ -122,31 +127,43 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     # Mad seats: grey, dashed and badged (never colour alone).
     frame = attrs(fill="#3a3a3a" if mad else "#2b2733", stroke=colour, stroke_width=3,
                   stroke_dasharray="5 4" if mad else None)
-    out = [f'<g{attrs(class_=" ".join(classes))}{pick_attrs}>',
+    out = [f'<g{attrs(id=f"cd-seat-{seat}", class_=" ".join(classes))}{pick_attrs}>',
            f"<title>{esc(described)}</title>",
            f'<rect class="cd-frame" x="{x0:.1f}" y="{y0:.1f}" width="{SEAT_W}" height="{SEAT_H}" '
            f'rx="9"{frame}/>']
     # Shapes first, then all the words in one <text>: assistive tools then read them as
     # separate words, in the order of the clickable seat's label.
-    lines = [_tspan(cx, y0 + 17, shown, 'class="cd-name" fill="#f3efe6" '
+    lines = [_tspan(cx, y0 + 20, shown, 'class="cd-name" fill="#f3efe6" '
                     f'font-size="{font}"')]
     if mad:
-        out.append(f'<rect class="cd-badge" x="{cx - 22:.1f}" y="{y0 + 22:.1f}" width="44" '
-                   f'height="17" rx="8" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>')
-        lines.append(_tspan(cx, y0 + 34.5, badge,
-                            'fill="#ffb3ad" font-size="11" font-weight="bold"'))
+        out.append(f'<rect class="cd-badge" x="{cx - 27:.1f}" y="{y0 + 25:.1f}" width="54" '
+                   f'height="19" rx="9" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>')
+        lines.append(_tspan(cx, y0 + 39.5, badge,
+                            f'fill="#ffb3ad" font-size="{SMALL_FONT}" font-weight="bold"'))
     else:
-        out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 23, 6, 12, 4)}</g>')
-    lines.append(_tspan(cx, y0 + 57, count, 'class="cd-count" fill="#f3efe6" font-size="12" '
-                        'font-weight="bold"'))
+        out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 27, 6, 12, 4)}</g>')
+    lines.append(_tspan(cx, y0 + 61, count, 'class="cd-count" fill="#f3efe6" '
+                        f'font-size="{FONT}" font-weight="bold"'))
     if role_tag:   # a pill straddling the frame's top edge
-        width = 12 + 6.5 * len(role_tag)
-        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{y0 - 9:.1f}" '
-                   f'width="{width:.1f}" height="15" rx="7.5" fill="#f6d77a"/>')
-        lines.append(_tspan(cx, y0 + 2.5, role_tag,
-                            'fill="#1d1a16" font-size="11" font-weight="bold"'))
+        width = 14 + 8 * len(role_tag)
+        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{y0 - 11:.1f}" '
+                   f'width="{width:.1f}" height="19" rx="9.5" fill="#f6d77a"/>')
+        lines.append(_tspan(cx, y0 + 3.5, role_tag,
+                            f'fill="#1d1a16" font-size="{SMALL_FONT}" font-weight="bold"'))
     out.append(f'<text text-anchor="middle">{" ".join(lines)}</text></g>')
     return "".join(out)
+
+
+def touched(state: CthulhuDiceState) -> set[int]:
+    """The seats (CTHULHU for the centre) the last move changed: the victim chosen, or the
+    seats a token left or reached. They carry the class ``last-move`` until the next move."""
+    out: set[int] = set()
+    for e in state.events:
+        if e[0] == "victim":
+            out.add(e[2])
+        elif e[0] == "move":
+            out.update(e[1:3])
+    return out
 
 
 def _tspan(x: float, y: float, text: str, paint: str) -> str:
@@ -162,17 +179,20 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
         classes.append("cd-pick")
     if state.variant and state.phase not in (VICTIM, OVER) and state.victim == CTHULHU:
         classes.append("cd-victim")
+    if CTHULHU in touched(state):
+        classes.append("last-move")
     shield = ctx.t("cthulhu.shielded") if state.variant and state.shielded() else ""
-    out = [f'<g{attrs(class_=" ".join(classes))}{_pick_attrs(pick, [label, shield])}>',
+    out = [f'<g{attrs(id="cd-cthulhu", class_=" ".join(classes))}'
+           f'{_pick_attrs(pick, [label, shield])}>',
            f"<title>{esc(label)}</title>",
            f'<circle class="cd-frame" cx="{CENTRE}" cy="{CENTRE - 35}" r="58" fill="#173026" '
            f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',
            cthulhu_head(CENTRE, CENTRE - 72, 38),
            f'<g class="cd-tokens">{token_grid(state.pool, CENTRE, CENTRE - 50, 8, 24, 4)}</g>',
            '<text text-anchor="middle" font-weight="bold">'
-           + _tspan(CENTRE, CENTRE - 6, label, 'fill="#f3efe6" font-size="12"')
+           + _tspan(CENTRE, CENTRE - 4, label, f'fill="#f3efe6" font-size="{FONT}"')
            + (" " + _tspan(CENTRE, CENTRE - 98, shield, 'class="cd-shield" fill="#9fd3ea" '
-                           'font-size="11"') if shield else "")
+                           f'font-size="{SMALL_FONT}"') if shield else "")
            + "</text></g>"]
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
@@ -181,8 +201,9 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
     if state.last_face:
         caption = ctx.t("cthulhu.die.caption", face=_face_name(ctx, state.last_face),
                         name=seat_name(state, ctx, state.last_roller))
-        out.append(f'<text x="{CENTRE}" y="{CENTRE + 97}" fill="#f3efe6" font-size="11" '
-                   f'text-anchor="middle" class="cd-die-caption">{esc(caption)}</text>')
+        out.append(f'<text x="{CENTRE}" y="{CENTRE + 99}" fill="#f3efe6" '
+                   f'font-size="{SMALL_FONT}" text-anchor="middle" class="cd-die-caption">'
+                   f'{esc(caption)}</text>')
     return "".join(out)
 
 
@@ -203,9 +224,7 @@ def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
         return ""
     phase = state.phase
     if phase == EYE_PICK:
-        items = "".join(
-            _button(a, f'{face_icon(a[1], 36)}<span>{esc(_face_name(ctx, a[1]))}</span>')
-            for a in EYE_CHOICES)
+        items = "".join(_eye_button(state, ctx, a) for a in EYE_CHOICES)
         title = ctx.t("cthulhu.eye.prompt")
     elif phase in (VICTIM, GIFT):
         key = "cthulhu.pick.victim" if phase == VICTIM else "cthulhu.pick.gift"
@@ -219,8 +238,18 @@ def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
             f'<p class="cd-choices-title">{esc(title)}</p>{items}</div>')
 
 
-def _button(action: str, inner: str) -> str:
-    return f'<button type="button" class="cd-choice"{attrs(data_action=action)}>{inner}</button>'
+def _button(action: str, inner: str, cls: str = "cd-choice", label: str | None = None) -> str:
+    return (f'<button type="button"{attrs(class_=cls, data_action=action, aria_label=label)}>'
+            f'{inner}</button>')
+
+
+def _eye_button(state: CthulhuDiceState, ctx: ViewContext, action: str) -> str:
+    """One of the Eye's results, with what it would do here under its name."""
+    face, effect = _face_name(ctx, action[1]), preview(state, ctx, action)
+    inner = (f'{face_icon(action[1], 36)}<span class="cd-eye-text"><strong>{esc(face)}</strong>'
+             f'<span class="cd-preview">{esc(effect)}</span></span>')
+    return _button(action, inner, "cd-choice cd-eye",
+                   ctx.t("cthulhu.eye.choice", face=face, effect=effect))
 
 
 def _goals(state: CthulhuDiceState, ctx: ViewContext) -> str:
@@ -252,23 +281,79 @@ def render(state: CthulhuDiceState, ctx: ViewContext) -> str:
 
 
 # --- sentences ------------------------------------------------------------------------------
+def _prompt(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    """What the person at the screen must do now, in the second person (no subject)."""
+    phase = state.phase
+    if phase == VICTIM:
+        return ctx.t("cthulhu.prompt.victim")
+    target = seat_name(state, ctx, state.rolling_target())
+    if phase == ROLL:
+        return ctx.t("cthulhu.prompt.counter" if state.counter else "cthulhu.prompt.roll",
+                     target=target)
+    if phase == EYE_PICK:
+        return ctx.t("cthulhu.prompt.eye")
+    return ctx.t("cthulhu.prompt.gift", target=seat_name(state, ctx, state.gift_from))
+
+
 def status(state: CthulhuDiceState, ctx: ViewContext) -> str:
     phase = state.phase
     if phase == OVER:
         return result(state, ctx)
-    # A local human is told what to do; otherwise the sentence says what is awaited.
-    wait = "" if ctx.interactive else ".wait"
+    seat = state.caster if phase == VICTIM else state.roller
+    player = None if seat == CTHULHU else state.owner[seat]
+    if ctx.is_local(player):
+        # "À vous : …"; a person with two seats is told which one acts.
+        name = seat_name(state, ctx, seat) if len(state.seats_of(player)) > 1 else None
+        return ctx.your_turn(player, _prompt(state, ctx), name)
+    # Someone else (a bot, or anyone in a replay): what is awaited, in the third person.
     if phase == VICTIM:
-        return ctx.t("cthulhu.status.victim" + wait, name=seat_name(state, ctx, state.caster))
+        return ctx.t("cthulhu.status.victim.wait", name=seat_name(state, ctx, state.caster))
     roller = seat_name(state, ctx, state.roller)
     target = seat_name(state, ctx, state.rolling_target())
     if phase == ROLL:
         key = "cthulhu.status.counter" if state.counter else "cthulhu.status.roll"
         return ctx.t(key, name=roller, target=target)
     if phase == EYE_PICK:
-        return ctx.t("cthulhu.status.eye" + wait, name=roller)
-    return ctx.t("cthulhu.status.gift" + wait, name=roller,
+        return ctx.t("cthulhu.status.eye.wait", name=roller)
+    return ctx.t("cthulhu.status.gift.wait", name=roller,
                  target=seat_name(state, ctx, state.gift_from))
+
+
+def preview(state: CthulhuDiceState, ctx: ViewContext, action: str) -> str:
+    """What choosing this Eye result would do here, said to the roller ("Dagon vous prend
+    1 jeton"): the choice is played on a copy and its events are worded."""
+    after = state.clone()
+    after.apply(action)
+    me = state.roller
+    losers = [e[1] for e in after.events if e[0] == "move" and e[2] == CTHULHU]
+    clauses: list[str] = []
+    if action[1] == CTHULHU_FACE and len(losers) > 1:
+        clauses.append(ctx.t("cthulhu.pre.all_you" if me in losers else "cthulhu.pre.all"))
+    for e in after.events:
+        if e[0] == "move" and not (action[1] == CTHULHU_FACE and len(losers) > 1):
+            clauses.append(_move_clause(after, ctx, e[1], e[2], me))
+        elif e[0] in ("mad", "sane"):
+            key = f"cthulhu.pre.{e[0]}" + ("_you" if e[1] == me else "")
+            clauses.append(ctx.t(key, name=seat_name(after, ctx, e[1])))
+    if after.phase == GIFT:
+        clauses.append(ctx.t("cthulhu.pre.gift", victim=seat_name(after, ctx, after.gift_from)))
+    return ", ".join(clauses) or ctx.t("cthulhu.pre.nothing")
+
+
+def _move_clause(state: CthulhuDiceState, ctx: ViewContext, src: int, dst: int,
+                 me: int) -> str:
+    if dst == CTHULHU:
+        return ctx.t("cthulhu.pre.lose_you") if src == me else ctx.t(
+            "cthulhu.pre.lose", name=seat_name(state, ctx, src))
+    if src == CTHULHU:
+        return ctx.t("cthulhu.pre.gain_you") if dst == me else ctx.t(
+            "cthulhu.pre.gain", name=seat_name(state, ctx, dst))
+    if dst == me:
+        return ctx.t("cthulhu.pre.take_you", victim=seat_name(state, ctx, src))
+    if src == me:
+        return ctx.t("cthulhu.pre.taken_you", name=seat_name(state, ctx, dst))
+    return ctx.t("cthulhu.pre.take", name=seat_name(state, ctx, dst),
+                 victim=seat_name(state, ctx, src))
 
 
 def roll_label(state: CthulhuDiceState, ctx: ViewContext) -> str:
@@ -327,7 +412,8 @@ def describe(before: CthulhuDiceState, action: str, after: CthulhuDiceState,
             effects = [ctx.t("cthulhu.fx.eye", name=roller)]
         elif after.phase == GIFT:
             effects = [ctx.t("cthulhu.fx.gift", name=roller)]
-        lines.append(line + (" — " + ", ".join(effects) if effects else ""))
+        # A full stop, so lines read apart when shown together (the replay joins them).
+        lines.append(line + (" — " + ", ".join(effects) if effects else "") + ".")
     else:  # a gift: the first event is the move
         src, dst = (seat_name(after, ctx, s) for s in head[1:3])
         lines.append(ctx.t("cthulhu.log.gift", name=seat_name(after, ctx, before.roller),
@@ -353,6 +439,31 @@ def result(state: CthulhuDiceState, ctx: ViewContext) -> str:
     if end == END_LAST:
         return ctx.t("cthulhu.result.last", names=names)
     return ""
+
+
+def standings(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    """The end table: every seat (and Cthulhu when he wins) with rank, tokens and sanity.
+    Winners first; the others by tokens; equal tokens share a rank."""
+    rows = [(seat in state.win_seats, state.tokens[seat], seat_name(state, ctx, seat))
+            for seat in range(state.num_seats)]
+    if state.end == END_CTHULHU:
+        rows.append((True, state.pool, ctx.t("cthulhu.name")))
+    # Winners share the first rank whatever their tokens.
+    score = [(won, 0 if won else tokens) for won, tokens, _ in rows]
+    order = sorted(range(len(rows)), key=lambda i: score[i], reverse=True)
+    cells = []
+    for i in order:
+        won, tokens, name = rows[i]
+        rank = 1 + sum(1 for other in score if other > score[i])
+        sanity = ("" if name == ctx.t("cthulhu.name")
+                  else ctx.t("cthulhu.end.sane") if tokens else ctx.t("cthulhu.end.mad"))
+        cells.append(f'<tr{attrs(class_="cd-won" if won else None)}><td>{rank}</td>'
+                     f'<th scope="row">{esc(name)}</th><td>{tokens}</td>'
+                     f'<td>{esc(sanity)}</td></tr>')
+    head = "".join(f'<th scope="col">{esc(ctx.t(f"cthulhu.end.{k}"))}</th>'
+                   for k in ("rank", "player", "tokens", "state"))
+    return (f'<table class="cd-standings"><caption>{esc(ctx.t("cthulhu.end.caption"))}'
+            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(cells)}</tbody></table>')
 
 
 def help_page(ctx: ViewContext) -> str:

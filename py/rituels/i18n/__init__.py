@@ -29,12 +29,36 @@ def catalogue(lang: str) -> dict[str, str]:
     return _CACHE[lang]
 
 
+_VOWELS = "aeiouàâäéèêëîïôöùûüœæ"
+
+
+def elide(word: str, text: str) -> str:
+    """French élision of ``word`` ("de", "que") before a value typed or chosen at run time:
+    "d'Alice", "de Bruno", "qu'Yves", "de 3". Before h nothing is elided (it may be
+    aspirated, "de Hastur")."""
+    first = text[:1].lower()
+    second = text[1:2].lower()
+    vowel = first in _VOWELS or (first == "y" and second not in _VOWELS)
+    return f"{word[:-1]}'{text}" if vowel and text else f"{word} {text}"
+
+
+class _Value(str):
+    """A text parameter: ``{name:de}`` in a catalogue string writes "d'Alice" or "de Bruno"."""
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("de", "que"):
+            return elide(spec, str(self))
+        return format(str(self), spec)
+
+
 def t(lang: str, key: str, **params) -> str:
-    """The text of ``key`` in ``lang`` with ``{name}`` placeholders filled. A missing key
-    falls back to French, then to the key itself (visible, never a crash)."""
+    """The text of ``key`` in ``lang`` with ``{name}`` placeholders filled (``{name:de}``:
+    "de" elided as needed). A missing key falls back to French, then to the key itself
+    (visible, never a crash)."""
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANG).get(key, key)
+    params = {k: _Value(v) if isinstance(v, str) else v for k, v in params.items()}
     try:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):

@@ -7,7 +7,9 @@ and the ``games-*`` commands are handled in rituels/app/library.py.
 
 from __future__ import annotations
 
+import calendar
 import re
+import time
 from typing import Any
 
 from rituels.engine.game import GAME_IDS
@@ -16,12 +18,17 @@ from rituels.viewkit import attrs, esc
 
 
 def when(lang: str, iso: str) -> str:
-    """A stored UTC time "2026-11-29T13:05:00Z" as the list shows it."""
+    """A stored UTC time "2026-11-29T13:05:00Z" as the list shows it, in local time (in the
+    browser, Pyodide's localtime follows the device's time zone)."""
     m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d).*", iso or "")
     if not m:
         return "—"
-    y, mo, d, h, mi = m.groups()
-    return t(lang, "library.games.date", y=y, m=mo, d=d, h=h, min=mi)
+    try:
+        local = time.localtime(calendar.timegm(tuple(int(x) for x in m.groups()) + (0, 0, 0, 0)))
+    except (OverflowError, ValueError):
+        return "—"
+    return t(lang, "library.games.date", y=f"{local.tm_year:04d}", m=f"{local.tm_mon:02d}",
+             d=f"{local.tm_mday:02d}", h=f"{local.tm_hour:02d}", min=f"{local.tm_min:02d}")
 
 
 def _players(lang: str, entry: dict[str, Any]) -> str:

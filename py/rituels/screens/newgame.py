@@ -11,7 +11,7 @@ from typing import Any
 
 from rituels.engine.game import Game, Option, get_game
 from rituels.engine.record import MAX_NAME
-from rituels.i18n import t
+from rituels.i18n import LANGS, t
 from rituels.viewkit import attrs, esc
 
 KINDS = ("human", "easy", "strong")
@@ -59,18 +59,39 @@ def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.6
     return draft
 
 
+def _bot_names(game_id: str, lang: str) -> list[str]:
+    key = f"app.bots.{game_id}"
+    listed = t(lang, key)
+    return [n.strip() for n in listed.split(",")] if listed != key else []
+
+
+def localized_names(game_id: str, names: list[str], lang: str) -> list[str]:
+    """The players' names for display in ``lang``: a default name given in another language
+    ("Joueur 2", "Cacatoès") is shown as the same default in this one ("Player 2",
+    "Cockatoo"); names people typed stay as typed."""
+    mine = _bot_names(game_id, lang)
+    table: dict[str, str] = {}
+    for other in LANGS:
+        if other == lang:
+            continue
+        for n in range(1, 9):
+            for key in ("app.newgame.player_n", "app.newgame.bot_n"):
+                table.setdefault(t(other, key, n=n), t(lang, key, n=n))
+        for i, name in enumerate(_bot_names(game_id, other)[:len(mine)]):
+            table.setdefault(name, mine[i])
+    return [table.get(name, name) for name in names]
+
+
 def default_names(draft: dict[str, Any], lang: str) -> list[str]:
     """Names used when a seat's name is left empty: "Joueur 2", or a bot name of the game."""
-    key = f"app.bots.{draft['game']}"
-    listed = t(lang, key)
-    bot_names = listed.split(",") if listed != key else []
+    bot_names = _bot_names(draft["game"], lang)
     names, humans, bots = [], 0, 0
     for seat in draft["seats"][:draft["count"]]:
         if seat["kind"] == "human":
             humans += 1
             names.append(t(lang, "app.newgame.player_n", n=humans))
         else:
-            names.append(bot_names[bots].strip() if bots < len(bot_names)
+            names.append(bot_names[bots] if bots < len(bot_names)
                          else t(lang, "app.newgame.bot_n", n=bots + 1))
             bots += 1
     return names

@@ -9,38 +9,63 @@ from typing import Any
 from rituels.i18n import t
 from rituels.viewkit import attrs, esc
 
-def _menu(lang: str, menu: list[tuple[str, str, str, bool]]) -> str:
+def _menu(lang: str, menu: list[tuple[str, str, str, bool]], open_: bool = False) -> str:
+    """The game's actions: a row of buttons on wide screens; on phones one "⋯" button that
+    opens them as a list (``open_``: the app remembers it across re-renders). A disabled
+    button with a reason shows that reason beside it (a tooltip is invisible on touch)."""
     items = []
-    for label, cmd, href, enabled, *hint in menu:
-        title = hint[0] if hint and hint[0] else None   # e.g. why "undo" is disabled
+    for label, cmd, href, enabled, *extra in menu:
+        hint = extra[0] if extra and extra[0] else None
+        pressed = extra[1] if len(extra) > 1 else None   # a toggle (the turn sound)
         if href:
             items.append(f'<a class="btn btn-small"{attrs(href=href)}>{esc(label)}</a>')
-        else:
-            items.append(f'<button type="button" class="btn btn-small"'
-                         f'{attrs(data_cmd=cmd, disabled=not enabled, title=title)}>{esc(label)}</button>')
-    return (f'<nav class="game-menu"{attrs(aria_label=t(lang, "app.menu.label"))}>'
+            continue
+        button = (f'<button type="button" class="btn btn-small"'
+                  f'{attrs(data_cmd=cmd, disabled=not enabled, title=hint, aria_pressed=pressed)}'
+                  f'>{esc(label)}</button>')
+        if hint and not enabled:
+            button = (f'<span class="menu-item">{button}'
+                      f'<span class="menu-hint">{esc(hint)}</span></span>')
+        items.append(button)
+    toggle = (f'<button type="button" class="btn btn-small menu-toggle"'
+              f'{attrs(data_cmd="menu", aria_expanded="true" if open_ else "false", aria_controls="game-menu", aria_label=t(lang, "app.menu.more"))}'
+              '><span aria-hidden="true">⋯</span></button>')
+    cls = "game-menu is-open" if open_ else "game-menu"
+    return (f'{toggle}<nav id="game-menu"{attrs(class_=cls, aria_label=t(lang, "app.menu.label"))}>'
             f'{"".join(items)}</nav>')
 
 
-def _log(lang: str, lines: list[str]) -> str:
-    """Newest first, so the latest move is always in view without scrolling."""
+def _log(lang: str, lines: list[str], open_: bool = True) -> str:
+    """Newest first, so the latest move is always in view without scrolling. It can be
+    folded away (the board then takes the room)."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
     empty = "" if lines else f'<p class="log-empty">{esc(t(lang, "app.play.log_empty"))}</p>'
+    toggle = (f'<button type="button" class="btn btn-small log-toggle"'
+              f'{attrs(data_cmd="log", aria_expanded="true" if open_ else "false", aria_controls="log-lines")}>'
+              f'{esc(t(lang, "app.play.log_hide" if open_ else "app.play.log_show"))}</button>')
+    body = (f'{empty}<ol id="log-lines" class="log-lines" reversed>{items}</ol>' if open_
+            else '<ol id="log-lines" class="log-lines" hidden></ol>')
     # tabindex: the log scrolls, so keyboard users must be able to focus and scroll it.
-    return (f'<section class="log" tabindex="0" aria-labelledby="log-title">'
-            f'<h2 id="log-title" class="panel-title">{esc(t(lang, "app.play.log"))}</h2>'
-            f'{empty}<ol class="log-lines" reversed>{items}</ol></section>')
+    return (f'<section{attrs(class_="log" if open_ else "log log-closed", tabindex="0" if open_ else None)}'
+            f' aria-labelledby="log-title"><div class="log-head">'
+            f'<h2 id="log-title" class="panel-title">{esc(t(lang, "app.play.log"))}</h2>{toggle}'
+            f'</div>{body}</section>')
 
 
 def _end(lang: str, end: dict[str, Any]) -> str:
     winners = end.get("winners") or []
     who = (t(lang, "app.end.winners", names=", ".join(winners)) if winners
            else t(lang, "app.end.nobody"))
+    # The game's standings (its own markup, already escaped), in a box that scrolls
+    # sideways rather than widening the page if a phone is too narrow for it.
+    table = end.get("table") or ""
+    if table:
+        table = f'<div class="end-table">{table}</div>'
     return (
         '<section class="end-panel" aria-labelledby="end-title">'
         f'<h2 id="end-title" tabindex="-1">{esc(t(lang, "app.end.title"))}</h2>'
         f'<p id="status" class="end-result" tabindex="-1">{esc(end["text"])}</p>'
-        f'<p class="end-winners">{esc(who)}</p>'
+        f'<p class="end-winners">{esc(who)}</p>{table}'
         '<div class="end-actions">'
         f'<button type="button" class="btn btn-primary" data-cmd="rematch">{esc(t(lang, "app.end.rematch"))}</button>'
         f'<button type="button" class="btn" data-cmd="new-game">{esc(t(lang, "app.menu.new"))}</button>'
@@ -57,17 +82,8 @@ def _handover(lang: str, player: int, name: str) -> str:
         f'{esc(t(lang, "app.handover.button", name=name))}</button></section>')
 
 
-def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
-           log: list[str], board: str = "", status: str = "", roll: str | None = None,
-           end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
-           selection: bool = False, waiting: bool = False) -> str:
-    """``board`` is the game view's markup (already escaped by the view); every other text
-    given here is plain and escaped."""
-    if handover is not None:
-        status = t(lang, "app.handover.status", name=handover[1])
-        area = _handover(lang, *handover)
-    else:
-        area = f'<section class="board" aria-label="{esc(t(lang, "app.play.board"))}">{board}</section>'
+def _status_bar(lang: str, status: str, *, roll: str | None, selection: bool, waiting: bool,
+                yours: bool) -> str:
     actions = ""
     if waiting:
         actions += '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
@@ -76,19 +92,41 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
                     f'{esc(roll)}</button>')
     if selection:
         actions += (f'<button type="button" class="btn btn-small" data-cmd="cancel-select">'
-                    f'{esc(t(lang, "app.play.cancel_selection"))}</button>')
+                    f'{esc(t(lang, "app.play.cancel_selection"))}'
+                    f'<span class="key-hint"> {esc(t(lang, "app.play.escape_key"))}</span></button>')
+    # "À vous": a marker the eye catches; not repeated when the prompt already says so.
+    mark = t(lang, "app.you.marker")
+    badge = (f'<span class="you-badge">{esc(mark)}</span>'
+             if yours and not status.lower().startswith(mark.lower()) else "")
+    cls = "status-bar status-yours" if yours else "status-bar"
+    return (f'<div class="{cls}">{badge}<p id="status" class="status" tabindex="-1">'
+            f'{esc(status)}</p>{actions}</div>')
+
+
+def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
+           log: list[str], board: str = "", status: str = "", roll: str | None = None,
+           end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
+           selection: bool = False, waiting: bool = False, yours: bool = False,
+           menu_open: bool = False, log_open: bool = True) -> str:
+    """``board`` is the game view's markup (already escaped by the view); every other text
+    given here is plain and escaped. ``yours``: a person at this device is to act."""
+    if handover is not None:
+        status = t(lang, "app.handover.status", name=handover[1])
+        area = _handover(lang, *handover)
+    else:
+        area = f'<section class="board" aria-label="{esc(t(lang, "app.play.board"))}">{board}</section>'
     # At the end the end panel says the result; the status bar would only repeat it.
-    status_bar = "" if end else (
-        f'<div class="status-bar"><p id="status" class="status" tabindex="-1">'
-        f'{esc(status)}</p>{actions}</div>')
+    status_bar = "" if end else _status_bar(lang, status, roll=roll, selection=selection,
+                                            waiting=waiting, yours=yours)
+    body_cls = "play-body" if log_open else "play-body log-folded"
     return (
         '<div class="play">'
         '<div class="play-head">'
         f'<h1 id="main-title" tabindex="-1">{esc(game_name)}</h1>'
-        f'{_menu(lang, menu)}</div>'
+        f'{_menu(lang, menu, menu_open)}</div>'
         f'{status_bar}'
         f'{_end(lang, end) if end else ""}'
-        f'<div class="play-body">{area}{_log(lang, log)}</div>'
+        f'<div class="{body_cls}">{area}{_log(lang, log, log_open)}</div>'
         '</div>')
 
 

@@ -19,3 +19,22 @@ def render(lang: str, game_id: str, page: str | None) -> str:
         '</div></div>'
         f'<article class="rules">{body}</article>'
         '</section>')
+
+
+def overlay(lang: str, game_id: str, page: str | None) -> str:
+    """The rules over a game in progress: a modal dialog that closes back onto the game as
+    it was (the game waits meanwhile). Its close button answers Escape (``data-escape``)."""
+    name = t(lang, f"app.game.{game_id}.name")
+    body = page if page is not None else f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
+    close = (f'<button type="button" class="btn btn-primary" data-cmd="rules-close" data-escape>'
+             f'{esc(t(lang, "app.rules.back"))}</button>')
+    return (
+        '<div class="overlay rules-overlay">'
+        '<section class="dialog rules-dialog" role="dialog" aria-modal="true" '
+        'aria-labelledby="rules-title">'
+        '<div class="rules-head">'
+        f'<h2 id="rules-title" tabindex="-1">{esc(t(lang, "app.rules.title", game=name))}</h2>'
+        f'{close}</div>'
+        f'<article class="rules">{body}</article>'
+        f'<div class="dialog-actions">{close}</div>'
+        '</section></div>')
