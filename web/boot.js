@@ -3,7 +3,10 @@
 //    shows the right language at once;
 // 2. registers the service worker once the app is live (data-ready on <html>), so its precache
 //    downloads do not compete with Pyodide's own start-up downloads;
-// 3. reloads the page when a new version of the app takes over from the one that served it.
+// 3. reloads the page when a new version of the app takes over from the one that served it;
+// 4. answers a tap on the pre-painted home before Python is ready: a disabled link keeps its
+//    route in data-href, and the tap puts that route in the URL hash (marked busy meanwhile);
+//    the app opens the hash it finds when it starts, so the tap is answered once it is live.
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
@@ -23,6 +26,23 @@
   }
   root.lang = lang;
   LANGS.forEach(function (l) { root.classList.toggle("lang-" + l, l === lang); });
+
+  document.addEventListener("click", function (event) {
+    if (root.hasAttribute("data-ready") || !event.target.closest) {
+      return;
+    }
+    var link = event.target.closest("#app a[data-href]");
+    if (!link) {
+      return;
+    }
+    event.preventDefault();
+    var busy = document.querySelectorAll("#app [aria-busy]");
+    for (var i = 0; i < busy.length; i++) {
+      busy[i].removeAttribute("aria-busy");
+    }
+    link.setAttribute("aria-busy", "true");
+    window.location.hash = link.getAttribute("data-href");
+  });
 
   function registerWorker() {
     navigator.serviceWorker.register("sw.js").catch(function (err) {
