@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+from appwait import settle
+
 FAST = "0.05"                  # seconds per bot move (the stored pace), so a game takes minutes
 GAME_TIMEOUT_S = 420
 BOARD = "#main .tu-board"
@@ -83,6 +85,7 @@ def play_to_the_end(page, limit_s: float = GAME_TIMEOUT_S, steps: int | None = N
         assert time.monotonic() < end, f"the game did not finish in time ({done})"
         if steps is not None and done["board"] >= steps:
             break
+        settle(page)   # the last click is answered: the page shows what the app offers now
         if not one_step(page, done):
             page.wait_for_timeout(80)
     return done

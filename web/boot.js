@@ -6,7 +6,9 @@
 // 3. reloads the page when a new version of the app takes over from the one that served it;
 // 4. answers a tap on the pre-painted home before Python is ready: a disabled link keeps its
 //    route in data-href, and the tap puts that route in the URL hash (marked busy meanwhile);
-//    the app opens the hash it finds when it starts, so the tap is answered once it is live.
+//    the app opens the hash it finds when it starts, so the tap is answered once it is live;
+// 5. gives the glue (glue.py) localStorage calls that never throw: MicroPython cannot catch an
+//    exception thrown by JavaScript, and a blocked storage or a full quota does throw.
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
@@ -26,6 +28,45 @@
   }
   root.lang = lang;
   LANGS.forEach(function (l) { root.classList.toggle("lang-" + l, l === lang); });
+
+  window.rituelsStorage = {
+    // The app's keys as a JSON object, or null when the browser refuses localStorage.
+    snapshot: function () {
+      try {
+        var ls = window.localStorage, out = {};
+        for (var i = 0; i < ls.length; i++) {
+          var key = ls.key(i);
+          if (key.indexOf("rituels.") === 0) {
+            out[key] = ls.getItem(key);
+          }
+        }
+        return JSON.stringify(out);
+      } catch (err) {
+        return null;
+      }
+    },
+    // [true, value or null], or [false] when reading failed.
+    read: function (key) {
+      try {
+        return [true, window.localStorage.getItem(key)];
+      } catch (err) {
+        return [false];
+      }
+    },
+    // Sets the key (null: removes it); false when the browser refused (quota, blocked).
+    write: function (key, value) {
+      try {
+        if (value === null) {
+          window.localStorage.removeItem(key);
+        } else {
+          window.localStorage.setItem(key, value);
+        }
+        return true;
+      } catch (err) {
+        return false;
+      }
+    }
+  };
 
   document.addEventListener("click", function (event) {
     if (root.hasAttribute("data-ready") || !event.target.closest) {

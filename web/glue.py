@@ -18,6 +18,9 @@ FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([d
              "textarea,[tabindex]:not([tabindex='-1'])")
 DECISION = "[data-action],[data-select],[data-cmd=roll],[data-cmd=reveal]"
 ANNOUNCE_MAX = 3               # a burst of bot moves reads out only the latest lines
+# Messages from the person (not timers): while one is unanswered, <html data-busy> is set,
+# so a test (or a style) knows the page has not caught up with the last click yet.
+FROM_PERSON = ("click", "change", "key", "hash")
 
 
 def data_of(el):
@@ -47,66 +50,43 @@ def disabled(el):
 
 
 class Storage:
-    """localStorage, if the browser lets us use it."""
+    """localStorage through boot.js's rituelsStorage, whose calls never throw (MicroPython
+    cannot catch a JavaScript exception: a blocked storage or a full quota would kill us)."""
 
     def __init__(self):
-        try:
-            self.ls = js.window.localStorage
-            self.ls.getItem(PREFIX + "probe")
-        except Exception:   # blocked (private mode, file://): the app runs with saving off
-            self.ls = None
+        self.js = js.window.rituelsStorage
+        self.on = self.js.snapshot() is not None
 
     def snapshot(self):
-        if self.ls is None:
-            return None
-        try:
-            out = {}
-            for i in range(self.ls.length):
-                key = self.ls.key(i)
-                if key.startswith(PREFIX):
-                    out[key] = self.ls.getItem(key)
-            return out
-        except Exception:
-            return None
-
-    def get(self, key):
-        return self.ls.getItem(key)
-
-    def put(self, key, value):
-        if value is None:
-            self.ls.removeItem(key)
-        else:
-            self.ls.setItem(key, value)
+        text = self.js.snapshot()
+        return None if text is None else json.loads(text)
 
     def apply(self, writes):
         """One event's writes, all or none. Returns None when done, else the message telling
         the worker the real values (a key changed behind its back, or a write failed)."""
-        done, conflict, failed = [], [], False
-        try:
-            for key, expected, value in writes:
-                current = self.get(key)
-                if current != expected:
-                    conflict.append(key)
-                    break
-                self.put(key, value)
-                done.append((key, current))
-        except Exception:   # QuotaExceededError, or storage gone
-            failed = True
+        done, conflict, failed = [], False, False
+        for key, expected, value in writes:
+            read = self.js.read(key)
+            if not read[0]:
+                failed = True
+                break
+            if read[1] != expected:
+                conflict = True
+                break
+            if not self.js.write(key, value):
+                failed = True
+                break
+            done.append((key, read[1]))
         if not conflict and not failed:
             return None
         for key, previous in reversed(done):
-            try:
-                self.put(key, previous)
-            except Exception:
-                pass
+            self.js.write(key, previous)
         values = {}
         for key, _, _ in writes:
-            try:
-                values[key] = self.get(key)
-            except Exception:
-                pass
-        return {"kind": "stored", "values": values, "conflict": bool(conflict),
-                "failed": failed}
+            read = self.js.read(key)
+            if read[0]:
+                values[key] = read[1]
+        return {"kind": "stored", "values": values, "conflict": conflict, "failed": failed}
 
 
 class Glue:
@@ -117,6 +97,8 @@ class Glue:
         self.worker = None
         self.queue = []          # messages waiting for the worker, oldest first
         self.busy = False        # one message at a time: answers apply in order
+        self.unanswered = 0      # messages FROM_PERSON queued or in flight
+        self.current = None      # the message in flight
         self.started = False
         self.keep = []           # JS proxies of our callbacks, alive as long as the page
         self.on_answer = self.proxy(self.answered)
@@ -164,7 +146,10 @@ class Glue:
         self.worker = worker
         self.busy = True
         # The hash is read now: hash changes queued meanwhile are already in it.
+        hashes = [m for m in self.queue if m["kind"] == "hash"]
         self.queue = [m for m in self.queue if m["kind"] != "hash"]
+        for message in hashes:
+            self.done_with(message)
         start = {"storage": self.storage.snapshot(), "lang": js.navigator.language or "",
                  "hash": js.location.hash or "",
                  "base": js.location.origin + js.location.pathname}
@@ -179,6 +164,9 @@ class Glue:
     def send(self, message, first=False):
         if message["kind"] == "tick" and any(m["kind"] == "tick" for m in self.queue):
             return
+        if message["kind"] in FROM_PERSON:
+            self.unanswered += 1
+            js.document.documentElement.setAttribute("data-busy", "")
         if first:
             self.queue.insert(0, message)
         else:
@@ -189,18 +177,26 @@ class Glue:
         if self.busy or self.worker is None or not self.queue:
             return
         self.busy = True
-        message = self.queue.pop(0)
-        self.worker.event(json.dumps(message)).then(self.on_answer, self.on_error)
+        self.current = self.queue.pop(0)
+        self.worker.event(json.dumps(self.current)).then(self.on_answer, self.on_error)
+
+    def done_with(self, message):
+        if message is not None and message["kind"] in FROM_PERSON:
+            self.unanswered -= 1
+            if not self.unanswered:
+                js.document.documentElement.removeAttribute("data-busy")
 
     def failed(self, error):
         js.console.error("rituels: the worker failed:", error)
         self.busy = False
+        self.done_with(self.current)
+        self.current = None
         self.pump()
 
     def answered(self, text):
-        self.busy = False
         answer = json.loads(text)
-        if answer["writes"] and self.storage.ls is not None:
+        self.busy = True   # until this answer is applied: a stored message goes first
+        if answer["writes"] and self.storage.on:
             undone = self.storage.apply(answer["writes"])
             if undone is not None:
                 self.send(undone, first=True)
@@ -211,6 +207,9 @@ class Glue:
             except Exception as exc:
                 js.console.error("rituels glue: effect", effect.get("type"), repr(exc))
         gc.collect()   # frees our proxies of old DOM nodes at once, not at some later time
+        self.busy = False
+        self.done_with(self.current)
+        self.current = None
         self.pump()
 
     # --- output ----------------------------------------------------------------------------
