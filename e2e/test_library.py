@@ -34,6 +34,7 @@ def play(page, clicks: int) -> None:
         settle(page)
         page.wait_for_selector(ACTIONABLE)
         page.click(ACTIONABLE)
+    settle(page)
 
 
 def saved_records(page) -> list[dict]:

@@ -99,6 +99,7 @@ class Glue:
         self.busy = False        # one message at a time: answers apply in order
         self.unanswered = 0      # messages FROM_PERSON queued or in flight
         self.current = None      # the message in flight
+        self.options = None      # Idiomorph's, made once
         self.started = False
         self.keep = []           # JS proxies of our callbacks, alive as long as the page
         self.on_answer = self.proxy(self.answered)
@@ -141,6 +142,8 @@ class Glue:
         self.listen(js.window, "storage", self.on_storage)
         self.listen(js.document, "keydown", self.on_document_key)
         workers["rituels"].then(self.proxy(self.worker_ready), self.on_error)
+        # The glue listens (timed by the browser benchmark: MicroPython's start-up cost).
+        js.document.documentElement.setAttribute("data-glue", "")
 
     def worker_ready(self, worker):
         self.worker = worker
@@ -229,9 +232,16 @@ class Glue:
             self.live.textContent = " ".join(said[-ANNOUNCE_MAX:])
 
     def morph_options(self):
-        options = js.Object.new()
-        options.morphStyle = "innerHTML"
-        return options
+        if self.options is None:
+            def keep_open(name, el, kind):
+                # A <details> the person opened or closed stays so: the markup does not know.
+                return not (name == "open" and el.tagName == "DETAILS")
+            callbacks = js.Object.new()
+            callbacks.beforeAttributeUpdated = self.proxy(keep_open)
+            self.options = js.Object.new()
+            self.options.morphStyle = "innerHTML"
+            self.options.callbacks = callbacks
+        return self.options
 
     def run(self, effect):
         kind = effect["type"]

@@ -167,3 +167,19 @@ def test_a_bug_in_a_handler_becomes_a_notice(monkeypatch, kind):
     monkeypatch.setattr(host.app, kind, broken)
     answer = host.guarded({"kind": kind, "data": {}})
     assert "notice" in answer["html"]
+
+
+def test_no_module_of_the_shipped_package_touches_the_browser():
+    """The package runs in the worker: only the glue (web/glue.py) may use js or pyscript."""
+    from rituels.tools.build import _package_files
+
+    offenders = []
+    for path in _package_files():
+        if path.suffix != ".py":
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if words[:1] in (["import"], ["from"]) and len(words) > 1 \
+                    and words[1].split(".")[0] in ("js", "pyodide", "pyscript"):
+                offenders.append(f"{path.name}: {line.strip()}")
+    assert offenders == []

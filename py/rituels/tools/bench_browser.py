@@ -54,6 +54,10 @@ READY_PROBE_JS = """new MutationObserver((_, obs) => {
     if (document.documentElement.hasAttribute('data-ready')) {
         window.__readyAt = performance.now(); obs.disconnect(); }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+new MutationObserver((_, obs) => {
+    if (document.documentElement.hasAttribute('data-glue')) {
+        window.__glueAt = performance.now(); obs.disconnect(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-glue']});
 window.__longtasks = [];
 new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
@@ -206,6 +210,7 @@ class Visit(NamedTuple):
     warm: float   # ready, reload
     paint: float  # first contentful paint, first visit
     load_task: float  # the longest main-thread task before ready, first visit (0: none > 50)
+    glue: float   # the main-thread glue listens (MicroPython started), first visit
     fetched: tuple[str, ...]  # every URL the first visit asked for (page and worker)
 
 
@@ -226,13 +231,14 @@ def visit(browser, url: str, app: bool) -> Visit:
     paint = page.evaluate("""(performance.getEntriesByName('first-contentful-paint')[0]
                               || {startTime: NaN}).startTime""")
     load_task = _longest_task_before(page, cold)
+    glue = page.evaluate("window.__glueAt === undefined ? NaN : window.__glueAt")
     first_visit = tuple(fetched)
     if app:
         _wait_offline_cache(page)
     page.reload()
     warm = _ready_ms(page)
     context.close()
-    return Visit(cold, warm, paint, load_task, first_visit)
+    return Visit(cold, warm, paint, load_task, glue, first_visit)
 
 
 def first_tap(browser, url: str) -> dict[str, float]:
@@ -261,9 +267,11 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     bench_play.start_bot_table(page, url, game_id)
     since = page.evaluate("performance.now()")
     deadline = time.monotonic() + GAME_TIMEOUT_S
-    while page.query_selector("#end-title") is None and time.monotonic() < deadline:
+    # A locator, not query_selector: an element handle would pin the old page's nodes.
+    end = page.locator("#end-title")
+    while not end.count() and time.monotonic() < deadline:
         page.wait_for_timeout(250)   # console events are delivered while Playwright waits
-    finished = page.query_selector("#end-title") is not None
+    finished = bool(end.count())
     tasks = bench_play.long_tasks(page, since, [])
     page.context.close()
     return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
@@ -345,6 +353,7 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     tap = statistics.median(t["answered"] - t["tap"] for t in taps)
     rows = [
         ("app first paint, cold", seconds(app, "paint")),
+        ("app glue listening (MicroPython started), cold", seconds(app, "glue")),
         ("app ready, cold", seconds(app, "cold")),
         ("app ready, warm", seconds(app, "warm")),
         ("bare PyScript page ready, cold", seconds(bare, "cold")),
