@@ -62,8 +62,9 @@ def test_an_open_panel_stays_open_while_bots_play(page, open_app):
     panel = page.locator("details.wg-areas")
     panel.locator("summary").click()
     assert panel.evaluate("d => d.open")
-    page.evaluate("window.scrollTo(0, 200); window.__scrolls = 0; "
-                  "addEventListener('scroll', () => window.__scrolls++)")
+    page.evaluate("window.scrollTo(0, 200)")
+    page.wait_for_timeout(300)   # our own scroll's event has fired
+    page.evaluate("window.__scrolls = 0; addEventListener('scroll', () => window.__scrolls++)")
     lines = page.locator(".log-lines li").count()
     page.wait_for_function(f"document.querySelectorAll('.log-lines li').length > {lines + 3}")
     assert panel.evaluate("d => d.open"), "a render closed the panel"

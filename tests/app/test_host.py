@@ -98,7 +98,8 @@ def test_a_failed_write_keeps_the_game_playing_and_says_it_was_not_saved(fake_ga
     after = host.guarded({"kind": "stored", "conflict": False, "failed": True,
                           "values": {RECORD_PREFIX + s.save_id: None}})
     assert host.app.saving_off
-    assert "notice-warning" in after["html"]
+    assert after["html"].count("notice-warning") == 1
+    assert after["say"] == [host.app.t("app.notice.saving_off")]
     assert host.app.session is s and not s.state.is_terminal()
 
 

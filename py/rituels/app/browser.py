@@ -112,9 +112,11 @@ class Host:
         elif kind == "stored":
             self.storage_changed(message.get("values") or {},
                                  conflict=bool(message.get("conflict")))
-            if message.get("failed"):
+            if message.get("failed"):   # quota: the page says saving is off, play goes on
+                if not app.saving_off:
+                    app.announcements.append(app.t("app.notice.saving_off"))
                 app.saving_off = True
-                app.notice("app.notice.saving_off", kind="warning")
+                app.changed = True
 
     def storage_changed(self, values: dict[str, Any], conflict: bool) -> None:
         """The real storage differs from the mirror (another tab wrote, or our writes were
