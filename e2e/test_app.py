@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from appwait import settle
+
 EVIL = "<img src=x onerror=alert(1)>"
 FAST = "0.05"          # seconds per bot move (the stored pace setting), so a game takes seconds
 GAME_TIMEOUT_S = 150
@@ -37,6 +39,7 @@ def play_until(page, done, timeout_s=GAME_TIMEOUT_S):
     moves = 0
     while not done() and page.query_selector("#end-title") is None:
         assert time.monotonic() < end, "the game did not finish in time"
+        settle(page)   # the last click is answered: the page shows what the app offers now
         target = page.query_selector(ACTIONABLE)
         if target is not None and target.is_visible():
             target.click()

@@ -1,7 +1,7 @@
 """Bots never freeze the page: a table of four strong Cthulhu Dice bots is watched for a few
-turns, and no main-thread task of the page lasts over 200 ms meanwhile (bots think in short
-slices and give the page a turn between them). A behaviour check, not a speed benchmark: the
-figures are printed by ``python3 -m rituels bench --only play``."""
+turns, and no main-thread task of the page lasts over 200 ms meanwhile (bots think in the Web
+Worker; the page only applies the moves). A behaviour check, not a speed benchmark: the figures
+(target: no task over 50 ms) are printed by ``python3 -m rituels bench --only browser``."""
 
 from __future__ import annotations
 

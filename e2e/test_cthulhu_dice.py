@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+from appwait import settle
+
 FAST = "0.05"                 # seconds per bot move (the stored pace), so a game takes seconds
 GAME_TIMEOUT_S = 180
 SEATS = "#main .cd-table [data-action]"     # clickable seats (and Cthulhu in the variant)
@@ -43,6 +45,7 @@ def play_to_the_end(page, keyboard: bool, variant: bool = False) -> dict[str, in
     end = time.monotonic() + GAME_TIMEOUT_S
     while page.query_selector("#end-title") is None:
         assert time.monotonic() < end, "the game did not finish in time"
+        settle(page)   # the last click is answered: the page shows what the app offers now
         eye = page.query_selector_all(EYE)
         seats = page.query_selector_all(SEATS)
         roll = page.query_selector(ROLL)

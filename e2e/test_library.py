@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+from appwait import settle
+
 ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
 
 
@@ -29,8 +31,10 @@ def start_two_humans(page, names=("Ada", "Bruno")):
 
 def play(page, clicks: int) -> None:
     for _ in range(clicks):
+        settle(page)
         page.wait_for_selector(ACTIONABLE)
         page.click(ACTIONABLE)
+    settle(page)
 
 
 def saved_records(page) -> list[dict]:

@@ -23,10 +23,11 @@ document.addEventListener('securitypolicyviolation', (e) => window.__cspViolatio
 
 
 def hold_python(page) -> list:
-    """Keep Pyodide's loader from arriving, so the page stays in its before-Python state
-    (with an idle main thread, unlike a page busy starting the interpreter)."""
+    """Keep both Pythons' loaders from arriving (the glue's MicroPython and the worker's
+    Pyodide), so the page stays in its before-Python state."""
     held = []
-    page.route("**/runtime/pyodide/pyodide.mjs", lambda route: held.append(route))
+    for loader in ("**/runtime/micropython/micropython.mjs", "**/runtime/pyodide/pyodide.mjs"):
+        page.route(loader, lambda route: held.append(route))
     return held
 
 
@@ -64,7 +65,9 @@ def test_app_starts_on_the_self_hosted_runtime_only(page, open_app, recorder, ba
     loaded = [u.removeprefix(base_url) for u in recorder.requests]
     for needed in ("runtime/pyscript/core.js", "runtime/pyodide/pyodide.mjs",
                    "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip",
-                   "pyscript.toml", "rituels.zip", "start.py"):
+                   "pyscript.toml", "rituels.zip", "worker.py",
+                   "runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
+                   "glue.toml", "glue.py", "runtime/idiomorph/idiomorph.min.js"):
         assert needed in loaded
     assert recorder.foreign == []  # also checked for every test by the fixture
     assert page.evaluate("window.__cspViolations") == []

@@ -12,6 +12,7 @@ import time
 from rituels.engine import CHANCE, get_game, sample_chance
 from rituels.engine.link import encode
 from rituels.engine.record import new_record
+from appwait import settle
 
 FAST = "0.05"                  # seconds per bot move (the stored pace), so a game takes minutes
 GAME_TIMEOUT_S = 420
@@ -89,6 +90,7 @@ def play_to_the_end(page, limit_s: float = GAME_TIMEOUT_S, steps: int | None = N
         assert time.monotonic() < end, f"the game did not finish in time ({done})"
         if steps is not None and done["board"] >= steps:
             break
+        settle(page)   # the last click is answered: the page shows what the app offers now
         if not one_step(page, done):
             page.wait_for_timeout(80)
     return done

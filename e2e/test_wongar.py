@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+from appwait import settle
+
 FAST = "0.05"          # seconds per bot move (the stored pace setting)
 GAME_TIMEOUT_S = 300   # a 4-player game is ~100 clicks for the human and ~300 bot moves
 ACTIONABLE = "#main [data-action]"
@@ -34,6 +36,7 @@ def test_one_person_plays_a_whole_game_against_three_bots(page, open_app, screen
     clicks, checked_axe, kinds, drew = 0, False, set(), False
     while page.query_selector("#end-title") is None:
         assert time.monotonic() < end, "the game did not finish in time"
+        settle(page)   # the last click is answered: the page shows what the app offers now
         # Only Ada's hand is ever on the page.
         assert page.locator(".wg-private").count() <= 1
         assert page.locator(".wg-private:not([data-viewer='0'])").count() == 0
@@ -69,6 +72,7 @@ def test_two_people_pass_the_device(page, open_app):
     end = time.monotonic() + GAME_TIMEOUT_S
     while len(seen) < 2:
         assert time.monotonic() < end, "both people never got to play"
+        settle(page)
         reveal = page.query_selector("button[data-cmd=reveal]")
         if reveal is not None:
             # The handover screen hides the board, and so every hand.

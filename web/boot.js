@@ -3,7 +3,12 @@
 //    shows the right language at once;
 // 2. registers the service worker once the app is live (data-ready on <html>), so its precache
 //    downloads do not compete with Pyodide's own start-up downloads;
-// 3. reloads the page when a new version of the app takes over from the one that served it.
+// 3. reloads the page when a new version of the app takes over from the one that served it;
+// 4. answers a tap on the pre-painted home before Python is ready: a disabled link keeps its
+//    route in data-href, and the tap puts that route in the URL hash (marked busy meanwhile);
+//    the app opens the hash it finds when it starts, so the tap is answered once it is live;
+// 5. gives the glue (glue.py) localStorage calls that never throw: MicroPython cannot catch an
+//    exception thrown by JavaScript, and a blocked storage or a full quota does throw.
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
@@ -23,6 +28,81 @@
   }
   root.lang = lang;
   LANGS.forEach(function (l) { root.classList.toggle("lang-" + l, l === lang); });
+
+  // The optional "your turn" tone (a player setting): a short soft note. Here, not in the
+  // MicroPython glue, because a refused AudioContext throws and MicroPython cannot catch that.
+  var audio = null;
+  window.rituelsChime = function () {
+    try {
+      audio = audio || new AudioContext();
+      var tone = audio.createOscillator(), gain = audio.createGain(), now = audio.currentTime;
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.12, now);
+      gain.gain.exponentialRampToValueAtTime(0.001, now + 0.35);
+      tone.connect(gain);
+      gain.connect(audio.destination);
+      tone.start();
+      tone.stop(now + 0.35);
+    } catch (err) {
+      // no Web Audio, or blocked: the cue is optional
+    }
+  };
+
+  window.rituelsStorage = {
+    // The app's keys as a JSON object, or null when the browser refuses localStorage.
+    snapshot: function () {
+      try {
+        var ls = window.localStorage, out = {};
+        for (var i = 0; i < ls.length; i++) {
+          var key = ls.key(i);
+          if (key.indexOf("rituels.") === 0) {
+            out[key] = ls.getItem(key);
+          }
+        }
+        return JSON.stringify(out);
+      } catch (err) {
+        return null;
+      }
+    },
+    // [true, value or null], or [false] when reading failed.
+    read: function (key) {
+      try {
+        return [true, window.localStorage.getItem(key)];
+      } catch (err) {
+        return [false];
+      }
+    },
+    // Sets the key (null: removes it); false when the browser refused (quota, blocked).
+    write: function (key, value) {
+      try {
+        if (value === null) {
+          window.localStorage.removeItem(key);
+        } else {
+          window.localStorage.setItem(key, value);
+        }
+        return true;
+      } catch (err) {
+        return false;
+      }
+    }
+  };
+
+  document.addEventListener("click", function (event) {
+    if (root.hasAttribute("data-ready") || !event.target.closest) {
+      return;
+    }
+    var link = event.target.closest("#app a[data-href]");
+    if (!link) {
+      return;
+    }
+    event.preventDefault();
+    var busy = document.querySelectorAll("#app [aria-busy]");
+    for (var i = 0; i < busy.length; i++) {
+      busy[i].removeAttribute("aria-busy");
+    }
+    link.setAttribute("aria-busy", "true");
+    window.location.hash = link.getAttribute("data-href");
+  });
 
   function registerWorker() {
     navigator.serviceWorker.register("sw.js").catch(function (err) {

@@ -78,7 +78,8 @@ def test_first_paint_is_the_home_screen_disabled():
     for lang in ("fr", "en"):
         html = home.first_paint(lang)
         assert 'class="loading"' in html and 'aria-disabled="true"' in html
-        assert 'href="#/new/' not in html       # nothing clickable before Python is live
+        assert ' href="#/new/' not in html      # nothing clickable before Python is live...
+        assert ' data-href="#/new/' in html     # ...but boot.js opens a tapped route then
         assert 'disabled' in html.split('class="lang-switch"')[1]
         live = home.render(lang, saves=[])
         # the same cards as the live screen (only links and the loading line differ)

@@ -104,6 +104,12 @@ def test_the_precache_holds_everything_the_page_loads(site):
     referenced |= {config["interpreter"].removeprefix("./"),
                    *(k.removeprefix("./") for k in config["files"])}
     referenced |= {f"runtime/pyodide/{name}" for name in build.PYODIDE_FILES}
+    glue = tomllib.loads((site / "glue.toml").read_text(encoding="utf-8"))
+    referenced |= {glue["interpreter"].removeprefix("./"), "runtime/micropython/micropython.wasm"}
+    # PyScript's chunks for both interpreters (the worker's py, the glue's mpy) are loaded.
+    referenced |= {f"runtime/pyscript/{p.name}" for p in (site / "runtime" / "pyscript").iterdir()
+                   if p.name.startswith(("mpy-", "py-"))
+                   and not p.name.startswith(("py-editor", "py-terminal", "py-game"))}
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     referenced |= {icon["src"] for icon in manifest["icons"]}
     assert sorted(referenced - set(urls)) == []

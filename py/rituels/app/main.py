@@ -1,12 +1,11 @@
-"""Entry point of the page: ``web/start.py`` calls :func:`start` once Python is ready."""
+"""What the page's Web Worker exports (web/worker.py): ``start`` and ``event``, JSON in and out.
+
+The whole app runs in the worker; the main thread only forwards events and applies answers
+(web/glue.py). See rituels.app.browser for the messages.
+"""
 
 from __future__ import annotations
 
-_glue = None  # the mounted app lives as long as the page
+from rituels.app.browser import event, start
 
-
-def start() -> None:
-    global _glue
-    from rituels.app import browser  # imports js: only ever loaded in the browser
-
-    _glue = browser.mount()
+__all__ = ["event", "start"]

@@ -66,7 +66,9 @@ def _thumbnail(game_id: str) -> str:
 
 
 def _link(label: str, href: str, cls: str, loading: bool, **extra: Any) -> str:
-    return (f'<a{attrs(class_=cls, href=None if loading else href, aria_disabled=loading and "true", **extra)}>'
+    # Before Python is ready the link is disabled but keeps its route in data-href: boot.js
+    # turns a tap on it into that URL hash, which the app opens as soon as it is live.
+    return (f'<a{attrs(class_=cls, href=None if loading else href, aria_disabled=loading and "true", data_href=loading and href, **extra)}>'
             f'{esc(label)}</a>')
 
 

@@ -4,14 +4,17 @@ The output folder holds everything the browser needs and nothing else, so it can
 any static host (GitHub Pages, a USB stick served by ``python3 -m http.server``):
 
     index.html            the page, with the home screen's first paint injected
-    pyscript.toml         runtime config: self-hosted Pyodide, the package zip unpacked in ./
-    start.py              the PyScript entry script (calls rituels.app.main.start())
+    pyscript.toml         the Web Worker's config: self-hosted Pyodide, the package zip in ./
+    worker.py             the worker's entry script (exports rituels.app.main's start, event)
+    glue.toml, glue.py    the main thread's MicroPython config and glue (DOM, storage, effects)
     rituels.zip           the ``rituels`` package (without tools/ and caches)
-    boot.js, boot.css     language class + service worker registration; first-paint styles
+    boot.js, boot.css     language class, early taps, service worker; first-paint styles
     app.css, games/*.css  the app's styles
     manifest.webmanifest, icons/
     runtime/pyscript/     @pyscript/core's dist (no source maps)
     runtime/pyodide/      the Pyodide files loaded at start-up
+    runtime/micropython/  MicroPython for the glue (the plain build: no ulab, no settrace)
+    runtime/idiomorph/    the DOM morphing library the glue applies markup with
     sw.js                 the service worker, with the precache list and cache version filled in
 """
 
@@ -35,13 +38,16 @@ from rituels.tools.paths import NODE_MODULES, PACKAGE, ROOT, WEB
 
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
+MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+IDIOMORPH_JS = NODE_MODULES / "idiomorph" / "dist" / "idiomorph.min.js"
 # What Pyodide fetches when it starts with no extra packages (seen in the e2e request log):
 # the loader, the emscripten glue, the wasm, the stdlib and the package lock it always reads.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# PyScript's chunks for its code editor and terminal (codemirror, xterm) and for MicroPython:
-# shipped (a page could ask for them) but not precached, since Rituels never loads them.
-UNUSED_CHUNKS = ("codemirror", "xterm", "mpy-")
+# PyScript's chunks for its code editor and terminal (codemirror, xterm): shipped (a page
+# could ask for them) but not precached, since Rituels never loads them.
+UNUSED_CHUNKS = ("codemirror", "xterm")
 FIRST_PAINT_MARKER = "<!-- rituels:first-paint -->"
 GAME_CSS_MARKER = "<!-- rituels:game-css -->"
 BUILD_STAMP = ".rituels-build"  # marks a folder this command may wipe
@@ -63,7 +69,8 @@ def ensure_runtime() -> None:
     lock = ROOT / "package-lock.json"
     wanted = _sha256(lock)
     if (LOCK_STAMP.exists() and LOCK_STAMP.read_text().strip() == wanted
-            and (PYODIDE_DIR / "pyodide.mjs").exists() and (PYSCRIPT_DIST / "core.js").exists()):
+            and (PYODIDE_DIR / "pyodide.mjs").exists() and (PYSCRIPT_DIST / "core.js").exists()
+            and (MICROPYTHON_DIR / "micropython.mjs").exists() and IDIOMORPH_JS.exists()):
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -203,6 +210,12 @@ def copy_runtime(out: Path) -> None:
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_DIR / name, pyodide / name)
+    micropython = out / "runtime" / "micropython"
+    micropython.mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(MICROPYTHON_DIR / name, micropython / name)
+    (out / "runtime" / "idiomorph").mkdir(parents=True)
+    shutil.copy2(IDIOMORPH_JS, out / "runtime" / "idiomorph" / IDIOMORPH_JS.name)
 
 
 def precache_list(out: Path) -> list[str]:
@@ -235,7 +248,8 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-WEB_FILES = ("boot.js", "boot.css", "start.py", "manifest.webmanifest", "app.css")
+WEB_FILES = ("boot.js", "boot.css", "worker.py", "glue.py", "manifest.webmanifest", "app.css")
+CONFIG_FILES = ("pyscript.toml", "glue.toml")
 
 
 def _check_out(out: Path) -> None:
@@ -252,6 +266,8 @@ def write_site(out: Path) -> str:
     for name in WEB_FILES:
         if not (WEB / name).exists():
             raise BuildError(f"web/{name} is missing (index.html needs it)")
+        if name.endswith(".py"):
+            _check_syntax(WEB / name, name)
         shutil.copy2(WEB / name, out / name)
     game_css = []
     for css in sorted((WEB / "games").glob("*.css")):
@@ -259,7 +275,8 @@ def write_site(out: Path) -> str:
         shutil.copy2(css, out / "games" / css.name)
         game_css.append(f"games/{css.name}")
     write_icons(out / "icons")
-    shutil.copy2(ROOT / "pyscript.toml", out / "pyscript.toml")
+    for name in CONFIG_FILES:
+        shutil.copy2(ROOT / name, out / name)
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     (out / "index.html").write_text(render_index(template, game_css), encoding="utf-8")
     return write_service_worker(out)

@@ -1,0 +1,411 @@
+# The page's main-thread glue, in Python on PyScript's MicroPython (small, starts in a few ms).
+# The app itself (rules, bots, screens) runs in Pyodide in the Web Worker "rituels"
+# (worker.py, rituels.app.browser): this file only forwards DOM events to it, one at a time,
+# and applies its answers -- morphs #app into the new markup (Idiomorph, so unchanged elements
+# stay the same nodes and keep focus, scroll and transitions), writes localStorage all or
+# nothing, and runs effects (timers, URL hash, focus, clipboard, downloads, title). It never
+# blocks: every call to the worker is asynchronous and returns plain JSON text.
+import gc
+import json
+
+import js
+from pyscript import workers
+from pyscript.ffi import create_proxy, to_js
+
+PREFIX = "rituels."            # the app's localStorage keys
+CLICKABLE = "[data-cmd],[data-action],[data-select]"
+FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),"
+             "textarea,[tabindex]:not([tabindex='-1'])")
+DECISION = "[data-action],[data-select],[data-cmd=roll],[data-cmd=reveal]"
+ANNOUNCE_MAX = 3               # a burst of bot moves reads out only the latest lines
+# Messages from the person (not timers): while one is unanswered, <html data-busy> is set,
+# so a test (or a style) knows the page has not caught up with the last click yet.
+FROM_PERSON = ("click", "change", "key", "hash")
+
+
+def data_of(el):
+    """An element's data-* attributes as a dict ("data-cmd" -> "cmd")."""
+    out = {}
+    attributes = el.attributes
+    for i in range(attributes.length):
+        attr = attributes.item(i)
+        name = attr.name
+        if name.startswith("data-"):
+            out[name[5:]] = attr.value
+    return out
+
+
+def form_of(root):
+    """Every named field on screen: checkboxes as booleans, others as text."""
+    fields = {}
+    found = root.querySelectorAll("input[name],select[name],textarea[name]")
+    for i in range(found.length):
+        el = found.item(i)
+        fields[el.name] = bool(el.checked) if el.type == "checkbox" else el.value
+    return fields
+
+
+def disabled(el):
+    return el.hasAttribute("disabled") or el.getAttribute("aria-disabled") == "true"
+
+
+class Storage:
+    """localStorage through boot.js's rituelsStorage, whose calls never throw (MicroPython
+    cannot catch a JavaScript exception: a blocked storage or a full quota would kill us)."""
+
+    def __init__(self):
+        self.js = js.window.rituelsStorage
+        self.on = self.js.snapshot() is not None
+
+    def snapshot(self):
+        text = self.js.snapshot()
+        return None if text is None else json.loads(text)
+
+    def apply(self, writes):
+        """One event's writes, all or none. Returns None when done, else the message telling
+        the worker the real values (a key changed behind its back, or a write failed)."""
+        done, conflict, failed = [], False, False
+        for key, expected, value in writes:
+            read = self.js.read(key)
+            if not read[0]:
+                failed = True
+                break
+            if read[1] != expected:
+                conflict = True
+                break
+            if not self.js.write(key, value):
+                failed = True
+                break
+            done.append((key, read[1]))
+        if not conflict and not failed:
+            return None
+        for key, previous in reversed(done):
+            self.js.write(key, previous)
+        values = {}
+        for key, _, _ in writes:
+            read = self.js.read(key)
+            if read[0]:
+                values[key] = read[1]
+        return {"kind": "stored", "values": values, "conflict": conflict, "failed": failed}
+
+
+class Glue:
+    def __init__(self):
+        self.root = js.document.getElementById("app")
+        self.live = self.live_region()
+        self.storage = Storage()
+        self.worker = None
+        self.queue = []          # messages waiting for the worker, oldest first
+        self.busy = False        # one message at a time: answers apply in order
+        self.unanswered = 0      # messages FROM_PERSON queued or in flight
+        self.current = None      # the message in flight
+        self.options = None      # Idiomorph's, made once
+        self.started = False
+        self.keep = []           # JS proxies of our callbacks, alive as long as the page
+        self.on_answer = self.proxy(self.answered)
+        self.on_error = self.proxy(self.failed)
+        self.on_timer = self.proxy(lambda: self.send({"kind": "tick"}))
+
+    def proxy(self, fn):
+        p = create_proxy(fn)
+        self.keep.append(p)
+        return p
+
+    def listen(self, target, event, handler):
+        def guarded(e):
+            try:
+                handler(e)
+            except Exception as exc:
+                js.console.error("rituels glue:", repr(exc))
+        target.addEventListener(event, self.proxy(guarded))
+
+    def live_region(self):
+        """A polite live region outside #app, so re-rendering never interrupts it."""
+        live = js.document.getElementById("live")
+        if live is None:
+            live = js.document.createElement("div")
+            live.id = "live"
+            live.className = "visually-hidden"
+            live.setAttribute("aria-live", "polite")
+            live.setAttribute("role", "status")
+            js.document.body.appendChild(live)
+        return live
+
+    # --- wiring ----------------------------------------------------------------------------
+    def mount(self):
+        """Listen at once: events made while the worker starts wait in the queue."""
+        self.listen(self.root, "click", self.on_click)
+        self.listen(self.root, "keydown", self.on_key)
+        self.listen(self.root, "change", self.on_change)
+        self.listen(self.root, "submit", lambda e: e.preventDefault())
+        self.listen(js.window, "hashchange", self.on_hash)
+        self.listen(js.window, "storage", self.on_storage)
+        self.listen(js.document, "keydown", self.on_document_key)
+        workers["rituels"].then(self.proxy(self.worker_ready), self.on_error)
+        # The glue listens (timed by the browser benchmark: MicroPython's start-up cost).
+        js.document.documentElement.setAttribute("data-glue", "")
+
+    def worker_ready(self, worker):
+        self.worker = worker
+        self.busy = True
+        # The hash is read now: hash changes queued meanwhile are already in it.
+        hashes = [m for m in self.queue if m["kind"] == "hash"]
+        self.queue = [m for m in self.queue if m["kind"] != "hash"]
+        for message in hashes:
+            self.done_with(message)
+        start = {"storage": self.storage.snapshot(), "lang": js.navigator.language or "",
+                 "hash": js.location.hash or "",
+                 "base": js.location.origin + js.location.pathname}
+        worker.start(json.dumps(start)).then(self.proxy(self.first_answer), self.on_error)
+
+    def first_answer(self, text):
+        self.answered(text)
+        self.started = True
+        js.document.documentElement.setAttribute("data-ready", "")
+
+    # --- talking to the worker -------------------------------------------------------------
+    def send(self, message, first=False):
+        if message["kind"] == "tick" and any(m["kind"] == "tick" for m in self.queue):
+            return
+        if message["kind"] in FROM_PERSON:
+            self.unanswered += 1
+            js.document.documentElement.setAttribute("data-busy", "")
+        if first:
+            self.queue.insert(0, message)
+        else:
+            self.queue.append(message)
+        self.pump()
+
+    def pump(self):
+        if self.busy or self.worker is None or not self.queue:
+            return
+        self.busy = True
+        self.current = self.queue.pop(0)
+        self.worker.event(json.dumps(self.current)).then(self.on_answer, self.on_error)
+
+    def done_with(self, message):
+        if message is not None and message["kind"] in FROM_PERSON:
+            self.unanswered -= 1
+            if not self.unanswered:
+                js.document.documentElement.removeAttribute("data-busy")
+
+    def failed(self, error):
+        js.console.error("rituels: the worker failed:", error)
+        self.busy = False
+        self.done_with(self.current)
+        self.current = None
+        self.pump()
+
+    def answered(self, text):
+        answer = json.loads(text)
+        self.busy = True   # until this answer is applied: a stored message goes first
+        if answer["writes"] and self.storage.on:
+            undone = self.storage.apply(answer["writes"])
+            if undone is not None:
+                self.send(undone, first=True)
+        self.show(answer)
+        for effect in answer["effects"]:
+            try:
+                self.run(effect)
+            except Exception as exc:
+                js.console.error("rituels glue: effect", effect.get("type"), repr(exc))
+        gc.collect()   # frees our proxies of old DOM nodes at once, not at some later time
+        self.busy = False
+        self.done_with(self.current)
+        self.current = None
+        self.pump()
+
+    # --- output ----------------------------------------------------------------------------
+    def show(self, answer):
+        html = js.document.documentElement
+        if answer["html"] is not None:
+            js.Idiomorph.morph(self.root, answer["html"], self.morph_options())
+        lang = answer["lang"]
+        if html.lang != lang:
+            html.lang = lang
+            for code in ("fr", "en"):
+                html.classList.toggle("lang-" + code, code == lang)
+        if js.document.title != answer["title"]:
+            js.document.title = answer["title"]
+        said = answer["say"]
+        if said:
+            self.live.textContent = " ".join(said[-ANNOUNCE_MAX:])
+
+    def morph_options(self):
+        if self.options is None:
+            def keep_open(name, el, kind):
+                # A <details> the person opened or closed stays so: the markup does not know.
+                return not (name == "open" and el.tagName == "DETAILS")
+            callbacks = js.Object.new()
+            callbacks.beforeAttributeUpdated = self.proxy(keep_open)
+            self.options = js.Object.new()
+            self.options.morphStyle = "innerHTML"
+            self.options.callbacks = callbacks
+        return self.options
+
+    def run(self, effect):
+        kind = effect["type"]
+        if kind == "timer":
+            js.setTimeout(self.on_timer, effect["ms"])
+        elif kind == "hash":
+            if (js.location.hash or "#/") != effect["hash"]:
+                js.location.hash = effect["hash"]
+        elif kind == "replace-hash":  # the replay position: no history entry per step
+            if (js.location.hash or "#/") != effect["hash"]:
+                js.history.replaceState(js.history.state, "", effect["hash"])
+        elif kind == "sound":
+            js.window.rituelsChime()
+        elif kind == "focus":
+            self.focus(effect["target"])
+        elif kind == "reveal":
+            self.reveal()
+        elif kind == "copy":
+            js.navigator.clipboard.writeText(effect["text"])
+        elif kind == "copy-link":
+            self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
+        elif kind == "download":
+            self.download(effect["filename"], effect["mime"], effect["text"])
+        elif kind == "bot":
+            # Read by the browser benchmark and the pacing test (rituels.tools.bench_play).
+            js.console.debug("rituels:bot", effect["game"], effect["ms"])
+
+    def focus(self, selector):
+        el = self.root.querySelector(selector)
+        if el is None:
+            return False
+        el.focus()
+        return True
+
+    def reveal(self):
+        """Bring the player's new decision into view, only if it is off screen."""
+        el = self.root.querySelector(DECISION)
+        if el is None:
+            return
+        box = el.getBoundingClientRect()
+        if box.bottom > js.window.innerHeight or box.top < 0:
+            el.scrollIntoView(to_js({"block": "nearest"}))
+
+    def copy_link(self, url):
+        """Clipboard write; if the browser refuses, the share dialog asks to copy by hand."""
+        def refused(*_):
+            self.send({"kind": "click", "data": {"cmd": "share-copy-failed"}})
+        try:
+            js.navigator.clipboard.writeText(url).catch(self.proxy(refused))
+        except Exception:   # no clipboard API (insecure context, old browser)
+            refused()
+
+    def download(self, filename, mime, text):
+        """Save ``text`` as a file: a Blob behind a temporary <a download>."""
+        blob = js.Blob.new(to_js([text]), to_js({"type": mime}))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = filename
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    # --- events ----------------------------------------------------------------------------
+    def on_click(self, event):
+        el = event.target.closest(CLICKABLE)
+        if el is None or not self.root.contains(el):
+            return
+        if disabled(el):
+            event.preventDefault()
+            return
+        tag = el.tagName.upper()
+        if tag == "INPUT":
+            return   # file pickers and sliders report through "change"
+        if tag == "BUTTON" or el.hasAttribute("data-cmd"):
+            event.preventDefault()   # a submit button must not reload the page
+        data = data_of(el)
+        if "cmd" in data:
+            data["form"] = form_of(self.root)
+        self.send({"kind": "click", "data": data})
+
+    def on_key(self, event):
+        key = event.key
+        target = event.target
+        if key in ("Enter", " ") and target.getAttribute("role") == "button" \
+                and target.tagName.upper() not in ("BUTTON", "A"):
+            # SVG and other non-native buttons: Enter and Space act like a click.
+            event.preventDefault()
+            el = target.closest(CLICKABLE)
+            if el is not None and not disabled(el):
+                self.send({"kind": "click", "data": data_of(el)})
+        elif key == "Tab":
+            self.trap_focus(event)
+
+    def on_document_key(self, event):
+        if event.key != "Escape":
+            return
+        # A dialog marks its cancel button with data-escape: Escape presses it.
+        cancel = self.root.querySelector("[data-escape]")
+        if cancel is not None:
+            self.send({"kind": "click", "data": data_of(cancel)})
+        else:
+            self.send({"kind": "key", "name": "Escape"})
+
+    def on_change(self, event):
+        target = event.target
+        if not target.hasAttribute("data-cmd"):
+            self.send({"kind": "change",
+                       "data": {"name": target.name or "", "form": form_of(self.root)}})
+            return
+        data = data_of(target)
+        if target.type != "file":   # a slider: the replay position
+            data["value"] = target.value
+            self.send({"kind": "change", "data": data})
+            return
+        files = target.files
+        if files is None or not files.length:
+            return
+        file = files.item(0)
+        name = file.name
+        target.value = ""   # choosing the same file again fires change again
+
+        def read(text):
+            data["text"] = text
+            data["filename"] = name
+            self.send({"kind": "click", "data": data})
+        file.text().then(self.proxy(read))
+
+    def on_hash(self, event):
+        self.send({"kind": "hash", "hash": js.location.hash or ""})
+
+    def on_storage(self, event):
+        """Another tab wrote to localStorage: the worker's mirror takes the new values."""
+        key = event.key
+        if key is None:   # cleared: every key may have gone
+            self.send({"kind": "storage", "values": self.storage.snapshot() or {},
+                       "all": True})
+        elif key.startswith(PREFIX):
+            self.send({"kind": "storage", "values": {key: event.newValue}})
+
+    def trap_focus(self, event):
+        """Keep Tab inside an open modal dialog."""
+        dialog = self.root.querySelector("[aria-modal='true']")
+        if dialog is None:
+            return
+        found = dialog.querySelectorAll(FOCUSABLE)
+        count = found.length
+        if not count:
+            return
+        active = js.document.activeElement
+        # -1: focus is on the dialog's title (tabindex -1) or outside the dialog.
+        at = -1
+        for i in range(count):
+            if found.item(i).isSameNode(active):
+                at = i
+                break
+        if event.shiftKey and at <= 0:
+            event.preventDefault()
+            found.item(count - 1).focus()
+        elif not event.shiftKey and at in (-1, count - 1):
+            event.preventDefault()
+            found.item(0).focus()
+
+
+glue = Glue()
+glue.mount()
