@@ -199,7 +199,7 @@ def test_the_runner_passes_pytest_exit_codes_except_no_tests(monkeypatch, pytest
                                                              expected):
     calls = []
     monkeypatch.setattr(testrun, "ensure_venv", lambda: "/venv/python")
-    monkeypatch.setattr(testrun, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(testrun, "ensure_browsers", lambda: None)
     monkeypatch.setattr(testrun.build, "build", lambda out: "v")
     monkeypatch.setattr(testrun.subprocess, "run",
                         lambda cmd, **kw: calls.append(cmd) or
