@@ -154,7 +154,14 @@ class Firefox(Engine):
         path.write_bytes(self._m.screenshot(format="binary"))
 
     def close(self) -> None:
+        used = self._m.instance.profile
         self._m.cleanup()
+        # Closing "resets" the instance with a new empty profile folder. Remove both now: left
+        # to their finalisers, they fail noisily at interpreter exit.
+        for profile in (used, self._m.instance.profile):
+            if profile is not None:
+                profile.cleanup()
+                profile.restore = False
 
 
 class WebKit(Engine):
