@@ -16,6 +16,7 @@ import glob
 import os
 import subprocess
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -69,10 +70,6 @@ class Engine:
         """Run ``script`` (a function body: ``return ...``, ``arguments[i]``) in the page."""
         raise NotImplementedError
 
-    def js_async(self, script: str, *args: Any) -> Any:
-        """Like js(), the result being passed to the last argument, a callback."""
-        raise NotImplementedError
-
     def elements(self, css: str) -> list:
         raise NotImplementedError
 
@@ -108,8 +105,8 @@ class Engine:
                 raise EngineError(f"{self.name}: nothing visible matches {css!r} "
                                   f"(not within {timeout_s:g} s)")
             time.sleep(POLL_S)
-        # A pointer click at the element's centre, as a player's: both drivers refuse their
-        # element click (and pointer moves relative to an element) on SVG groups, the seats.
+        # A pointer click at the element's centre, as a player's: on SVG groups (the seats)
+        # Gecko refuses WebDriver's element click, and WebKit a pointer move to the element.
         point = self.js(CENTRE_JS, shown[0])
         if point is None:
             raise EngineError(f"{self.name}: the centre of {css!r} is covered by another element")
@@ -138,9 +135,6 @@ class Firefox(Engine):
     # sandbox=None: run in the page itself, like WebDriver, not in Marionette's sandbox.
     def js(self, script: str, *args: Any) -> Any:
         return self._m.execute_script(script, script_args=args, sandbox=None)
-
-    def js_async(self, script: str, *args: Any) -> Any:
-        return self._m.execute_async_script(script, script_args=args, sandbox=None)
 
     def elements(self, css: str) -> list:
         from marionette_driver.by import By
@@ -183,7 +177,9 @@ class WebKit(Engine):
             service = Service(executable_path=WEBKIT_DRIVER,
                               env={**os.environ, "DISPLAY": display},
                               log_output=str(log_dir / "webkit.log"))
-            self._d = webdriver.WebKitGTK(options=options, service=service)
+            with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses a deprecated
+                warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+                self._d = webdriver.WebKitGTK(options=options, service=service)
             self._d.set_window_size(*WINDOW)
         except Exception:
             _stop(self._xvfb)
@@ -194,9 +190,6 @@ class WebKit(Engine):
 
     def js(self, script: str, *args: Any) -> Any:
         return self._d.execute_script(script, *args)
-
-    def js_async(self, script: str, *args: Any) -> Any:
-        return self._d.execute_async_script(script, *args)
 
     def elements(self, css: str) -> list:
         from selenium.webdriver.common.by import By
