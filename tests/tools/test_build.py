@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rituels.tools import bench, build, icons, testrun
+from rituels.tools import bench, build, engines, icons, testrun
 from rituels.tools.serve import serve_in_thread
 
 
@@ -205,7 +205,7 @@ def test_the_runner_passes_pytest_exit_codes_except_no_tests(monkeypatch, pytest
                                                              expected):
     calls = []
     monkeypatch.setattr(testrun, "ensure_venv", lambda: "/venv/python")
-    monkeypatch.setattr(testrun, "ensure_chromium", lambda: None)
+    monkeypatch.setattr(testrun, "ensure_browsers", lambda: None)
     monkeypatch.setattr(testrun.build, "build", lambda out: "v")
     monkeypatch.setattr(testrun.subprocess, "run",
                         lambda cmd, **kw: calls.append(cmd) or
@@ -213,6 +213,26 @@ def test_the_runner_passes_pytest_exit_codes_except_no_tests(monkeypatch, pytest
     args = argparse.Namespace(pytest_args=["--", "-k", "wongar"])
     assert testrun.main(args) == expected
     assert calls == [["/venv/python", "-m", "pytest", "-k", "wongar"]]
+
+
+def test_the_runner_installs_only_the_missing_browsers(monkeypatch):
+    installed = {"/usr/bin/chromium", "/usr/bin/Xvfb"}
+    calls = []
+    monkeypatch.setattr(testrun.os.path, "exists", lambda path: path in installed)
+    monkeypatch.setattr(testrun, "_run", lambda cmd, **kw: calls.append(cmd))
+    monkeypatch.setattr(testrun.os, "geteuid", lambda: 1000)
+    with pytest.raises(SystemExit, match="firefox-esr, webkit2gtk-driver missing"):
+        testrun.ensure_browsers()
+    assert calls == []
+    monkeypatch.setattr(testrun.os, "geteuid", lambda: 0)
+    testrun.ensure_browsers()
+    assert calls == [["apt-get", "update"],
+                     ["apt-get", "install", "-y", "--no-install-recommends", "firefox-esr",
+                      "webkit2gtk-driver"]]
+    installed.update({engines.FIREFOX, engines.WEBKIT_DRIVER})
+    calls.clear()
+    testrun.ensure_browsers()
+    assert calls == []
 
 
 def test_the_test_packages_are_pinned():

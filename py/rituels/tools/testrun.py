@@ -2,8 +2,9 @@
 
 On a fresh machine it installs what the suite needs, then runs pytest once over tests/ and e2e/:
 1. .venv/ with the pinned test packages from pyproject.toml (reinstalled when that list changes);
-2. Debian's chromium (apt-get) when /usr/bin/chromium is missing: Playwright's own browser
-   download cannot work here, so the e2e tests drive the system browser;
+2. the browsers from Debian (apt-get) when missing: chromium, whose Playwright drives the e2e
+   suite (Playwright's own browser download cannot work here), then firefox-esr,
+   webkit2gtk-driver and xvfb for the smoke in the two other engines (e2e/test_engines.py);
 3. dist/, built fresh, so the e2e tests see the current code.
 Extra arguments go to pytest (``-k cthulhu``, ``tests/wongar``, ``-x``...). Pytest's "no tests
 collected" (exit 5) counts as success so a filter that matches nothing is not a failure.
@@ -20,6 +21,7 @@ import tomllib
 import venv
 
 from rituels.tools import build
+from rituels.tools import engines
 from rituels.tools.browser import CHROMIUM
 from rituels.tools.paths import DIST, ROOT, VENV
 
@@ -59,21 +61,32 @@ def ensure_venv() -> str:
     return venv_python()
 
 
-def ensure_chromium() -> None:
-    if os.path.exists(CHROMIUM):
+def ensure_packages(packages: dict[str, str]) -> None:
+    """apt-get install the Debian packages ({binary path: package}) whose binary is missing."""
+    wanted = [pkg for path, pkg in packages.items() if not os.path.exists(path)]
+    if not wanted:
         return
     if os.geteuid() != 0:
-        raise SystemExit(f"test: {CHROMIUM} is missing; install Debian's chromium first "
-                         "(sudo apt-get install chromium)")
+        raise SystemExit(f"test: {', '.join(wanted)} missing; install them first "
+                         f"(sudo apt-get install {' '.join(wanted)})")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     _run(["apt-get", "update"], env=env)
-    _run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], env=env)
+    _run(["apt-get", "install", "-y", "--no-install-recommends", *wanted], env=env)
+
+
+def ensure_chromium() -> None:
+    ensure_packages({CHROMIUM: "chromium"})
+
+
+def ensure_browsers() -> None:
+    """Chromium for the e2e suite, Firefox and WebKit for the engine smoke."""
+    ensure_packages({CHROMIUM: "chromium", **engines.PACKAGES})
 
 
 def main(args: argparse.Namespace) -> int:
     try:
         python = ensure_venv()
-        ensure_chromium()
+        ensure_browsers()
         build.build(DIST)
     except subprocess.CalledProcessError as exc:
         print(f"test: error: {' '.join(exc.cmd)} failed (exit {exc.returncode})",
