@@ -296,7 +296,7 @@ def test_a_single_move_takes_two_taps():
     ctx.selection = "12"
     second = Markup(view.render(state, ctx))
     assert set(second.values("data-action")) == {"4:12x1", "1:12x1"}
-    assert ("Dé 1 : aller à la pierre 13 (frappe 1 aruspice bleu) — pierre 13, ordinaire : "
+    assert ("Dé 1\u202f: aller à la pierre 13 (frappe 1 aruspice bleu) — pierre 13, ordinaire\u202f: "
             "1 aruspice bleu") in second.labels()
 
 
@@ -308,7 +308,7 @@ def test_a_combined_attack_is_its_own_choice_on_the_attacked_stone():
     page = Markup(html)
     assert "3:9+1:11" in page.values("data-action")      # one tap, on the stone and the panel
     spoken = ("Attaque groupée\u202f: 2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 "
-              "de la pierre 9, dé 1 de la pierre 11) — pierre 12, rituelle (×2) : "
+              "de la pierre 9, dé 1 de la pierre 11) — pierre 12, rituelle (×2)\u202f: "
               "1 aruspice bleu")
     assert spoken in page.labels()
     tag = re.search(r'data-action="3:9\+1:11".*?</g></g>', html).group(0)
@@ -323,7 +323,7 @@ def test_a_combined_attack_is_its_own_choice_on_the_attacked_stone():
     state.play(action)
     assert view.describe(before, action, state, ctx_for(state)) == [
         "Alice (rouge, Achvizr)\u202f: 2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 "
-        "de la pierre 9, dé 1 de la pierre 11) ; 1 aruspice bleu part dans la forêt"]
+        "de la pierre 9, dé 1 de la pierre 11)\u202f; 1 aruspice bleu part dans la forêt"]
     assert view.describe(before, action, state, ctx_for(state, lang="en")) == [
         "Alice (red, Achvizr): 2 red pawns move together to stone 12 (die 3 from stone 9, "
         "die 1 from stone 11); 1 blue pawn goes to the forest"]
