@@ -9,6 +9,7 @@ The browsers are Debian's (`python3 -m rituels test` installs them): see rituels
 
 from __future__ import annotations
 
+import shutil
 import time
 
 import pytest
@@ -18,7 +19,8 @@ from rituels.tools import engines
 from rituels.tools.paths import ARTIFACTS
 from rituels.tools.serve import serve_in_thread
 
-# Start-up on 2 shared, loaded cores: Firefox is ready in ~2-5 s, WebKit in ~15-45 s.
+# Start-up on 2 shared, loaded cores: Firefox is ready in ~2-7 s, WebKit in ~13-55 s (most of
+# it compiling Pyodide's WebAssembly).
 READY_TIMEOUT_S = 90
 STEP_TIMEOUT_S = 30
 MOVES = 3
@@ -55,7 +57,12 @@ def engine(request, tmp_path):
     try:
         if report is not None and report.failed:
             ARTIFACTS.mkdir(exist_ok=True)
-            browser.screenshot(ARTIFACTS / f"engines-{name}.png")
+            for log in tmp_path.glob("*.log"):   # the browser's own log says why, often
+                shutil.copy(log, ARTIFACTS / f"engines-{log.name}")
+            try:
+                browser.screenshot(ARTIFACTS / f"engines-{name}.png")
+            except Exception:   # a crashed browser leaves no picture; the report says why
+                pass
     finally:
         browser.close()
 

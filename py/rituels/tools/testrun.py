@@ -20,8 +20,7 @@ import sys
 import tomllib
 import venv
 
-from rituels.tools import build
-from rituels.tools import engines
+from rituels.tools import build, engines
 from rituels.tools.browser import CHROMIUM
 from rituels.tools.paths import DIST, ROOT, VENV
 
