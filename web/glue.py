@@ -218,7 +218,13 @@ class Glue:
     # --- output ----------------------------------------------------------------------------
     def show(self, answer):
         html = js.document.documentElement
-        if answer["html"] is not None:
+        if answer["html"] is None:
+            pass
+        elif not self.started:
+            # The first paint (both languages, nothing live in it) is replaced, not morphed:
+            # there is nothing to keep, and matching its two copies would only cost time.
+            self.root.innerHTML = answer["html"]
+        else:
             js.Idiomorph.morph(self.root, answer["html"], self.morph_options())
         lang = answer["lang"]
         if html.lang != lang:
