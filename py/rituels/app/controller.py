@@ -117,6 +117,7 @@ class App:
         self.menu_was_open = False  # ... before the click being handled
         self.log_open = True        # the game's log column (folded away on request)
         self.rules_open = False     # the rules over the game (the game waits meanwhile)
+        self.rules_from_menu = False  # ... opened from the phone menu (reopened on close)
         self._yours = False         # a local person was to act at the last move (sound cue)
         # Told (game id, ms from the start of thinking to the choice) each time a bot has
         # decided: the glue logs it for the browser benchmark (tools/bench_play.py).
@@ -427,7 +428,6 @@ class App:
             return False
         if self.rules_open:
             return False   # nothing moves while the rules are read
-
         if s.human_to_decide() or s.human_to_roll():
             return False
         key = (id(s), len(s.record["actions"]))
@@ -709,7 +709,7 @@ def _cmd_rules(app: App, data: dict) -> None:
 @command("rules-close")
 def _cmd_rules_close(app: App, data: dict) -> None:
     app.rules_open = False
-    app.menu_open = getattr(app, "rules_from_menu", False)
+    app.menu_open = app.rules_from_menu
     app.effects.append({"type": "focus", "target": "#game-menu [data-cmd=rules]"})
     app._advance()
 
