@@ -1,10 +1,11 @@
-# The page's main-thread glue, in Python on PyScript's MicroPython (small, starts in a few ms).
-# The app itself (rules, bots, screens) runs in Pyodide in the Web Worker "rituels"
-# (worker.py, rituels.app.browser): this file only forwards DOM events to it, one at a time,
-# and applies its answers -- morphs #app into the new markup (Idiomorph, so unchanged elements
-# stay the same nodes and keep focus, scroll and transitions), writes localStorage all or
-# nothing, and runs effects (timers, URL hash, focus, clipboard, downloads, title). It never
-# blocks: every call to the worker is asynchronous and returns plain JSON text.
+# The page's main-thread glue, in Python on PyScript's MicroPython (small; it listens long
+# before Pyodide is ready). The app itself (rules, bots, screens) runs in Pyodide in the Web
+# Worker "rituels" (worker.py, rituels.app.browser): this file only forwards DOM events to it,
+# one at a time, and applies its answers -- morphs #app into the new markup (Idiomorph, so
+# unchanged elements stay the same nodes and keep focus, scroll and transitions), writes
+# localStorage all or nothing, and runs effects (timers, URL hash, focus, clipboard,
+# downloads, title). It never blocks: every call to the worker is asynchronous and carries
+# plain JSON text.
 import gc
 import json
 
