@@ -46,6 +46,7 @@ def play_until(page, done, timeout_s=GAME_TIMEOUT_S):
             moves += 1
         else:
             page.wait_for_timeout(100)
+    settle(page)
     return moves
 
 

@@ -1,7 +1,9 @@
 """The app runs in a Web Worker; the main thread's glue morphs the page (issue 15).
 
 - Python's app (Pyodide, the rules) is loaded by the worker, never by the page;
-- a render morphs the page: elements that stay on screen are the same DOM nodes;
+- a render morphs the page: elements that stay on screen are the same DOM nodes, an opened
+  <details> stays open and the page does not scroll by itself;
+- a move whose saving hits a full storage saves nothing of it, says so, and play goes on;
 - reduced motion ends transitions at once;
 - a tap on the pre-painted home made while Python starts is answered once it is live;
 - the page does not keep DOM nodes of past games alive (issue 14 item 7).

@@ -1,10 +1,11 @@
-# The page's main-thread glue, in Python on PyScript's MicroPython (small, starts in a few ms).
-# The app itself (rules, bots, screens) runs in Pyodide in the Web Worker "rituels"
-# (worker.py, rituels.app.browser): this file only forwards DOM events to it, one at a time,
-# and applies its answers -- morphs #app into the new markup (Idiomorph, so unchanged elements
-# stay the same nodes and keep focus, scroll and transitions), writes localStorage all or
-# nothing, and runs effects (timers, URL hash, focus, clipboard, downloads, title). It never
-# blocks: every call to the worker is asynchronous and returns plain JSON text.
+# The page's main-thread glue, in Python on PyScript's MicroPython (small; it listens long
+# before Pyodide is ready). The app itself (rules, bots, screens) runs in Pyodide in the Web
+# Worker "rituels" (worker.py, rituels.app.browser): this file only forwards DOM events to it,
+# one at a time, and applies its answers -- morphs #app into the new markup (Idiomorph, so
+# unchanged elements stay the same nodes and keep focus, scroll and transitions), writes
+# localStorage all or nothing, and runs effects (timers, URL hash, focus, clipboard,
+# downloads, title). It never blocks: every call to the worker is asynchronous and carries
+# plain strings.
 import gc
 import json
 
@@ -158,8 +159,8 @@ class Glue:
                  "base": js.location.origin + js.location.pathname}
         worker.start(json.dumps(start)).then(self.proxy(self.first_answer), self.on_error)
 
-    def first_answer(self, text):
-        self.answered(text)
+    def first_answer(self, pair):
+        self.answered(pair)
         self.started = True
         js.document.documentElement.setAttribute("data-ready", "")
 
@@ -196,8 +197,10 @@ class Glue:
         self.current = None
         self.pump()
 
-    def answered(self, text):
-        answer = json.loads(text)
+    def answered(self, pair):
+        # [JSON of the answer, markup]: the markup is never parsed here, only handed on.
+        answer = json.loads(pair[0])
+        answer["html"] = pair[1] if answer["morph"] else None
         self.busy = True   # until this answer is applied: a stored message goes first
         if answer["writes"] and self.storage.on:
             undone = self.storage.apply(answer["writes"])
