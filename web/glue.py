@@ -269,6 +269,9 @@ class Glue:
             js.navigator.clipboard.writeText(effect["text"])
         elif kind == "copy-link":
             self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
+        elif kind == "share-link":
+            self.share_link(js.location.origin + js.location.pathname + effect["hash"],
+                            effect["title"], effect["text"])
         elif kind == "download":
             self.download(effect["filename"], effect["mime"], effect["text"])
         elif kind == "bot":
@@ -299,6 +302,12 @@ class Glue:
             js.navigator.clipboard.writeText(url).catch(self.proxy(refused))
         except Exception:   # no clipboard API (insecure context, old browser)
             refused()
+
+    def share_link(self, url, title, text):
+        """Send a remote game's link (boot.js: share sheet or clipboard; never throws)."""
+        def done(result):
+            self.send({"kind": "click", "data": {"cmd": "remote-sent", "result": str(result)}})
+        js.window.rituelsShare(url, title, text).then(self.proxy(done))
 
     def download(self, filename, mime, text):
         """Save ``text`` as a file: a Blob behind a temporary <a download>."""
