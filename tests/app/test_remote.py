@@ -183,3 +183,12 @@ def test_the_send_button_asks_the_glue_to_share_and_reports(fake_game, make_app)
     a.click({"cmd": "remote-sent", "result": "failed"})
     assert "Copie impossible" in html_text(a)
     assert {"type": "focus", "target": "#send-url"} in a.take_effects()
+
+
+def test_a_rematch_is_played_at_a_distance_again_with_a_new_id(fake_game, make_app):
+    a = device(make_app)
+    s = start_remote(a)
+    a.click({"cmd": "rematch"})
+    again = a.session
+    assert again is not s and local_seats(again.record) == {0}
+    assert is_game_id(game_id_of(again.record)) and game_id_of(again.record) != game_id_of(s.record)

@@ -768,7 +768,7 @@ def _cmd_reveal(app: App, data: dict) -> None:
 def _cmd_rematch(app: App, data: dict) -> None:
     s = app.session
     if s is not None:
-        app.start_game(s.record["game"], s.record["seats"], s.record["options"])
+        app.start_game(s.record["game"], remote.same_people(s), s.record["options"])
 
 
 @command("discard")

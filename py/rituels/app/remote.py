@@ -49,6 +49,13 @@ def setup_meta(app: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"remote": new_game_id(app.rng.getrandbits(64)), "mine": seats_text(here)}
 
 
+def same_people(s: Any) -> list[dict[str, Any]]:
+    """The seats of a rematch: the people elsewhere are elsewhere again (a new game id)."""
+    far = game_id_of(s.record) is not None
+    return [dict(seat, remote=far and seat["bot"] is None and i not in s.local)
+            for i, seat in enumerate(s.record["seats"])]
+
+
 # --- the game screen -----------------------------------------------------------------------
 def recipients(s: Any) -> list[int]:
     """The people elsewhere the game must go to now: whoever it waits for, or at the end

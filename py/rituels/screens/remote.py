@@ -70,3 +70,9 @@ def waiting_line(lang: str, name: str) -> str:
 def seat_names(record: dict[str, Any], names: list[str]) -> list[tuple[int, str]]:
     """The people of a record (bots play wherever the game is), as (seat, name)."""
     return [(i, names[i]) for i, s in enumerate(record["seats"]) if s["bot"] is None]
+
+
+def help_section(lang: str) -> str:
+    """One paragraph at the end of every game's rules: playing at a distance, on trust."""
+    return (f'<section class="help-remote"><h2>{esc(t(lang, "remote.help_title"))}</h2>'
+            f'<p>{esc(t(lang, "remote.help"))}</p></section>')
