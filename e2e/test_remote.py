@@ -138,7 +138,7 @@ def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_ur
         if not cthulhu_step(page, {}):
             page.wait_for_timeout(80)
     settle(page)
-    assert "À envoyer à Cid" in page.inner_text(".remote-send")
+    assert page.text_content("#send-title") == "À envoyer à Cid"
     assert "attend l’appareil de Cid" in page.inner_text("#status").replace("'", "’")
     assert "attend l’appareil de Cid" in page.inner_text(".log").replace("'", "’")
     screenshot(page, "remote-send-panel")
