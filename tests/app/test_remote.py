@@ -192,3 +192,30 @@ def test_a_rematch_is_played_at_a_distance_again_with_a_new_id(fake_game, make_a
     again = a.session
     assert again is not s and local_seats(again.record) == {0}
     assert is_game_id(game_id_of(again.record)) and game_id_of(again.record) != game_id_of(s.record)
+
+
+def test_bots_play_on_the_device_that_has_the_game(fake_game, make_app):
+    a, b = device(make_app), device(make_app)
+    start_remote(a, count="3", **{"seat-2-kind": "easy", "seat-2-name": "Zed"})
+    play_human_turn(a, "go1")
+    run_timers(a)
+    assert a.session.remote_actor() == 1 and a.session.record["actions"][-1] == "go1"
+    sb = join(b, sent_link(a), [1])
+    play_human_turn(b, "go1")
+    run_timers(b)                       # Zed (a bot) moves here, then the game is Ada's
+    assert sb.state.current_player() == 0 and sb.remote_actor() == 0
+    a.navigate(sent_link(b))
+    run_timers(a)
+    assert a.yours() and a.session.record["actions"] == sb.record["actions"]
+
+
+def test_wongar_at_a_distance_shows_only_this_devices_hand(make_app):
+    a = device(make_app)
+    a.navigate("#/new/wongar")
+    a.click({"cmd": "start", "form": form_for(a, count="3", **{
+        "seat-0-name": "Ada", "seat-1-kind": "remote", "seat-1-name": "Bob",
+        "seat-2-kind": "easy"})})
+    run_timers(a)
+    s = a.session
+    assert s.local == {0} and not s.private_view() and s.viewer() == 0
+    assert s.ctx("fr").local == (0,) and s.log_ctx().viewer == 0
