@@ -90,19 +90,23 @@ def finished_alike(a, b) -> dict:
     return ra
 
 
-def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_url, screenshot,
-                                             axe):
+def set_up(page, phone_page, open_app, game: str, seats: list[tuple[str, str]]) -> None:
+    """Both devices open the app; the first sets up the game with ``seats`` (kind, name)."""
     for p in (page, phone_page):
         fast(p)
-    open_app(page, "#/new/tuchulcha")
+    open_app(page, f"#/new/{game}")
     open_app(phone_page)
     page.wait_for_selector("[role=dialog]")
-    page.select_option("#count", "2")
-    page.fill("#seat-0-name", "Ada")
-    page.select_option("#seat-1-kind", "remote")
-    page.fill("#seat-1-name", "Bruno")
+    page.select_option("#count", str(len(seats)))
+    for i, (kind, name) in enumerate(seats):
+        page.select_option(f"#seat-{i}-kind", kind)
+        page.fill(f"#seat-{i}-name", name)
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
+
+
+def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_url):
+    set_up(page, phone_page, open_app, "tuchulcha", [("human", "Ada"), ("remote", "Bruno")])
     links = play_by_links(page, phone_page, tuchulcha_step, ["Bruno"])
     final = finished_alike(page, phone_page)
     assert len(links) >= 4 and all(link.startswith(base_url) for link in links)
@@ -113,24 +117,13 @@ def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_ur
         open_link(device, links[1])
         device.wait_for_selector(".notice:has-text('plus ancien que votre partie')")
         assert saved_records(device) == before
-    assert len(final["actions"]) > 0
+    assert final["actions"] == saved_records(page)[0]["actions"]
 
 
 def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_url, screenshot,
                                             axe):
-    for p in (page, phone_page):
-        fast(p)
-    open_app(page, "#/new/cthulhu-dice")
-    open_app(phone_page)
-    page.wait_for_selector("[role=dialog]")
-    page.select_option("#count", "3")
-    page.fill("#seat-0-name", "Ada")
-    page.select_option("#seat-1-kind", "human")
-    page.fill("#seat-1-name", "Bea")
-    page.select_option("#seat-2-kind", "remote")
-    page.fill("#seat-2-name", "Cid")
-    page.click("button[data-cmd=start]")
-    page.wait_for_selector("#status")
+    set_up(page, phone_page, open_app, "cthulhu-dice",
+           [("human", "Ada"), ("human", "Bea"), ("remote", "Cid")])
 
     # The first time the game waits for Cid: the send panel, the status and the log say so.
     while page.query_selector("#send-url") is None:
