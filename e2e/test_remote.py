@@ -16,6 +16,9 @@ from rituels.engine.record import game_id_of, replay
 FAST = "0"      # the stored pace: the table's own draws at once
 CTHULHU_ACTIONS = "#main [data-action], #main [data-cmd='roll']"
 GAME_TIMEOUT_S = 200
+# A phone's share sheet, as far as the page can tell: record what is shared.
+RECORD_SHARE = """window.__shared = [];
+navigator.share = (data) => { window.__shared.push(data.url); return Promise.resolve(); };"""
 
 
 def fast(page):
@@ -122,6 +125,7 @@ def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_ur
 
 def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_url, screenshot,
                                             axe):
+    page.add_init_script(RECORD_SHARE)
     set_up(page, phone_page, open_app, "cthulhu-dice",
            [("human", "Ada"), ("human", "Bea"), ("remote", "Cid")])
 
@@ -138,6 +142,9 @@ def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_ur
     found = axe(page, ".remote-send")
     assert not found, [(v["id"], v["help"]) for v in found]
     first = page.input_value("#send-url")
+    page.click("button[data-cmd=remote-send]")         # the phone's share sheet (stubbed)
+    page.wait_for_selector(".remote-send .share-status:has-text('Lien envoyé')")
+    assert page.evaluate("window.__shared") == [first]
     open_link(phone_page, first)
     phone_page.wait_for_selector("button[data-cmd=remote-join]")
     screenshot(phone_page, "remote-join-phone")

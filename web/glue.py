@@ -269,9 +269,6 @@ class Glue:
             js.navigator.clipboard.writeText(effect["text"])
         elif kind == "copy-link":
             self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
-        elif kind == "share-link":
-            self.share_link(js.location.origin + js.location.pathname + effect["hash"],
-                            effect["title"], effect["text"])
         elif kind == "download":
             self.download(effect["filename"], effect["mime"], effect["text"])
         elif kind == "bot":
@@ -335,6 +332,13 @@ class Glue:
         if tag == "BUTTON" or el.hasAttribute("data-cmd"):
             event.preventDefault()   # a submit button must not reload the page
         data = data_of(el)
+        if data.get("cmd") == "remote-send":
+            # A share sheet opens only during the tap itself (user activation): at once, from
+            # the page, not after a round trip to the worker.
+            field = self.root.querySelector("#send-url")
+            if field is not None:
+                self.share_link(field.value, data.get("title", ""), data.get("text", ""))
+            return
         if "cmd" in data:
             data["form"] = form_of(self.root)
         self.send({"kind": "click", "data": data})

@@ -169,20 +169,23 @@ def test_a_remote_game_needs_someone_on_this_device(fake_game, make_app):
     assert a.session is None and "au moins une place" in html_text(a)
 
 
-def test_the_send_button_asks_the_glue_to_share_and_reports(fake_game, make_app):
+def test_the_send_button_carries_what_the_share_sheet_needs_and_results_are_said(
+        fake_game, make_app):
     a = device(make_app)
     start_remote(a)
     play_human_turn(a)
-    a.take_effects()
-    a.click({"cmd": "remote-send"})
-    sent = [e for e in a.take_effects() if e["type"] == "share-link"]
-    assert len(sent) == 1 and sent[0]["hash"].startswith("#g=")
-    assert codec.decode(sent[0]["hash"])[1].remote == game_id_of(a.session.record)
+    button = re.search(r'<button[^>]*data-cmd="remote-send"[^>]*>', a.render()).group(0)
+    title = html.unescape(re.search(r'data-title="([^"]*)"', button).group(1))
+    text = html.unescape(re.search(r'data-text="([^"]*)"', button).group(1))
+    assert title.endswith(" — Rituels") and text.startswith("À vous de jouer (")
     a.click({"cmd": "remote-sent", "result": "copied"})
     assert "Lien copié" in html_text(a)
     a.click({"cmd": "remote-sent", "result": "failed"})
     assert "Copie impossible" in html_text(a)
     assert {"type": "focus", "target": "#send-url"} in a.take_effects()
+    a.click({"cmd": "remote-sent", "result": "cancelled"})
+    assert "Copie impossible" in html_text(a)      # a closed share sheet changes nothing
+    assert codec.decode(sent_link(a))[1].remote == game_id_of(a.session.record)
 
 
 def test_a_rematch_is_played_at_a_distance_again_with_a_new_id(fake_game, make_app):

@@ -15,9 +15,10 @@ share sheet, or the clipboard). Opening a link of such a game:
 Bots and the table's own draws are played by whichever device has the game; rolls belong to
 the device of the player whose turn it is (on trust, as at a friend's table).
 
-Glue effect: ``{"type": "share-link", "hash", "title", "text"}``: boot.js's ``rituelsShare``
-opens the share sheet where there is one, else copies the address; the glue then sends
-``click {cmd: "remote-sent", result: shared|copied|cancelled|failed}``.
+Glue: a tap on the send button (``data-cmd="remote-send"``, ``data-title``, ``data-text``) is
+handled on the main thread (a share sheet needs the tap itself): boot.js's ``rituelsShare``
+opens the share sheet where there is one, else copies the address of ``#send-url``; the glue
+then sends ``click {cmd: "remote-sent", result: shared|copied|cancelled|failed}``.
 """
 
 from __future__ import annotations
@@ -82,7 +83,11 @@ def send_panel(app: Any, s: Any) -> str:
     if not people:
         return ""
     st = _sent(app, s)
+    names = ", ".join(s.names[i] for i in people)
+    game = app.t(f"app.game.{s.record['game']}.name")
     return view.send_panel(app.lang, names=[s.names[i] for i in people],
+                           share_title=app.t("remote.share.title", game=game),
+                           share_text=app.t("remote.share.text", game=game, name=names),
                            url=getattr(app, "base_url", "") + _hash(app, s),
                            hidden_game=s.game.hidden_information,
                            finished=s.state.is_terminal(), status=st.get("status", ""))
@@ -106,19 +111,6 @@ def _hash(app: Any, s: Any) -> str:
     if cached is None or cached[0] != _key(s):
         cached = app.remote_link = (_key(s), codec.fragment(codec.encode(s.record)))
     return cached[1]
-
-
-@command("remote-send")
-def _send(app: Any, data: dict) -> None:
-    s = app.playing()
-    people = recipients(s) if s is not None else []
-    if not people:
-        return
-    names = ", ".join(s.names[i] for i in people)
-    game = app.t(f"app.game.{s.record['game']}.name")
-    app.effects.append({"type": "share-link", "hash": _hash(app, s),
-                        "title": app.t("remote.share.title", game=game),
-                        "text": app.t("remote.share.text", game=game, name=names)})
 
 
 @command("remote-sent")

@@ -12,9 +12,9 @@ from rituels.viewkit import attrs, esc
 
 
 def send_panel(lang: str, *, names: list[str], url: str, hidden_game: bool, finished: bool,
-               status: str = "") -> str:
+               share_title: str, share_text: str, status: str = "") -> str:
     """The link to send to the people elsewhere (``names``) and the button that sends it
-    (the phone's share sheet, or the clipboard)."""
+    (the phone's share sheet with ``share_title`` and ``share_text``, or the clipboard)."""
     who = ", ".join(names)
     title = t(lang, "remote.send.title_end" if finished else "remote.send.title", name=who)
     hands = (f'<p class="remote-hands">{esc(t(lang, "remote.send.hands"))}</p>'
@@ -26,7 +26,8 @@ def send_panel(lang: str, *, names: list[str], url: str, hidden_game: bool, fini
         f'<label class="field"><span class="field-label">{esc(t(lang, "library.share.link"))}</span>'
         f'<input type="text" readonly id="send-url" class="share-url"{attrs(value=url)}></label>'
         '<div class="end-actions">'
-        f'<button type="button" class="btn btn-primary" data-cmd="remote-send">'
+        f'<button type="button" class="btn btn-primary"'
+        f'{attrs(data_cmd="remote-send", data_title=share_title, data_text=share_text)}>'
         f'{esc(t(lang, "remote.send.button", name=who))}</button></div>'
         f'<p class="share-status" role="status">{esc(status)}</p></section>')
 
