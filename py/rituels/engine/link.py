@@ -101,7 +101,7 @@ def _frame(record: dict[str, Any]) -> bytes:
                         [[s["name"], s["bot"]] for s in record["seats"]]]
     title = record.get("meta", {}).get("title")
     remote = game_id_of(record)
-    if isinstance(title, str) and title or remote:
+    if (isinstance(title, str) and title) or remote:
         frame.append(title if isinstance(title, str) else "")
     if remote:
         frame.append(remote)
