@@ -48,6 +48,31 @@
     }
   };
 
+  // Sends a game's link to a player elsewhere: the share sheet where the browser has one
+  // (phones), else the clipboard. Never throws (the MicroPython glue cannot catch); resolves
+  // to "shared", "copied", "cancelled" (the person closed the sheet) or "failed".
+  window.rituelsShare = function (url, title, text) {
+    function copy() {
+      try {
+        return navigator.clipboard.writeText(url).then(
+          function () { return "copied"; }, function () { return "failed"; });
+      } catch (err) {
+        return Promise.resolve("failed");
+      }
+    }
+    try {
+      var data = { title: title, text: text, url: url };
+      if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+        return navigator.share(data).then(function () { return "shared"; }, function (err) {
+          return err && err.name === "AbortError" ? "cancelled" : copy();
+        });
+      }
+    } catch (err) {
+      // a share sheet that throws at once: the clipboard will do
+    }
+    return copy();
+  };
+
   window.rituelsStorage = {
     // The app's keys as a JSON object, or null when the browser refuses localStorage.
     snapshot: function () {

@@ -303,6 +303,12 @@ class Glue:
         except Exception:   # no clipboard API (insecure context, old browser)
             refused()
 
+    def share_link(self, url, title, text):
+        """Send a remote game's link (boot.js: share sheet or clipboard; never throws)."""
+        def done(result):
+            self.send({"kind": "click", "data": {"cmd": "remote-sent", "result": str(result)}})
+        js.window.rituelsShare(url, title, text).then(self.proxy(done))
+
     def download(self, filename, mime, text):
         """Save ``text`` as a file: a Blob behind a temporary <a download>."""
         blob = js.Blob.new(to_js([text]), to_js({"type": mime}))
@@ -329,6 +335,13 @@ class Glue:
         if tag == "BUTTON" or el.hasAttribute("data-cmd"):
             event.preventDefault()   # a submit button must not reload the page
         data = data_of(el)
+        if data.get("cmd") == "remote-send":
+            # A share sheet opens only during the tap itself (user activation): at once, from
+            # the page, not after a round trip to the worker.
+            field = self.root.querySelector("#send-url")
+            if field is not None:
+                self.share_link(field.value, data.get("title", ""), data.get("text", ""))
+            return
         if "cmd" in data:
             data["form"] = form_of(self.root)
         self.send({"kind": "click", "data": data})
