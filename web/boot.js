@@ -73,6 +73,14 @@
     return copy();
   };
 
+  // A field's text as MicroPython can take it: a lone UTF-16 surrogate has no UTF-8 form, so it
+  // would be mangled on the way to the worker; it becomes U+FFFF (a noncharacter), which the
+  // app's name check refuses with its message, as it would the surrogate itself.
+  window.rituelsText = function (text) {
+    return String(text).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      function (match, before) { return (before || "") + "\uFFFF"; });
+  };
+
   window.rituelsStorage = {
     // The app's keys as a JSON object, or null when the browser refuses localStorage.
     snapshot: function () {

@@ -42,7 +42,8 @@ def form_of(root):
     found = root.querySelectorAll("input[name],select[name],textarea[name]")
     for i in range(found.length):
         el = found.item(i)
-        fields[el.name] = bool(el.checked) if el.type == "checkbox" else el.value
+        fields[el.name] = (bool(el.checked) if el.type == "checkbox"
+                           else js.window.rituelsText(el.value))
     return fields
 
 
