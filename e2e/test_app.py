@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from appwait import settle
+from appwait import canonical_html, settle
 
 EVIL = "<img src=x onerror=alert(1)>"
 FAST = "0.05"          # seconds per bot move (the stored pace setting), so a game takes seconds
@@ -72,21 +72,6 @@ def test_cthulhu_dice_against_three_bots_to_the_end(page, open_app, screenshot):
     assert "Ada" in page.inner_text("#main")
 
 
-# The board's elements with their attributes in name order: a morphed element keeps the attribute
-# order of the node it updated, a freshly parsed one the order of the markup; both are the same board.
-CANONICAL_MARKUP = """el => {
-    const walk = n => n.nodeType === Node.TEXT_NODE ? n.textContent
-        : n.nodeType !== Node.ELEMENT_NODE ? ""
-        : "<" + n.localName + [...n.attributes].map(a => " " + a.name + "=" + JSON.stringify(a.value))
-            .sort().join("") + ">" + [...n.childNodes].map(walk).join("") + "</" + n.localName + ">";
-    return walk(el);
-}"""
-
-
-def board_markup(page) -> str:
-    return page.locator(".board").evaluate(CANONICAL_MARKUP)
-
-
 def test_reload_mid_game_restores_the_same_position(page, open_app):
     set_fast_bots(page)
     open_app(page)
@@ -95,13 +80,13 @@ def test_reload_mid_game_restores_the_same_position(page, open_app):
     # The human's turn (nothing moves by itself then), or, rarely, the game already ended:
     # the restored screen must be the same either way.
     page.wait_for_selector(f"{ACTIONABLE}, #end-title")
-    board = board_markup(page)
+    board = canonical_html(page, ".board")
     log = page.inner_text(".log-lines")
     url = page.url
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
     assert page.url == url
-    assert board_markup(page) == board
+    assert canonical_html(page, ".board") == board
     assert page.inner_text(".log-lines") == log
     # the home screen offers to continue it
     page.click("a.brand")
