@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import library, replay, sharing, takeback  # noqa: F401
+from rituels.app import analysis, library, replay, sharing, takeback  # noqa: F401
 from rituels.app.registry import COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES, TICKS, command, route
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
