@@ -44,9 +44,12 @@ def grade(loss_points: float) -> str:
 def public_world(state: GameState, rng: random.Random) -> GameState:
     """A copy in which every hidden card is redrawn from what the table saw. Redrawing from
     player 0's view keeps 0's hand; redrawing that copy from player 1's view then redraws
-    0's hand too (1's is already a redraw)."""
-    world = state.resample_hidden(0, rng)
-    return world.resample_hidden(1, rng) if state.num_players > 1 else world
+    0's hand too (1's is already a redraw). One more round of this chain (Gibbs sampling)
+    weakens what the first redraw still owed to 0's real hand (docs/analysis.md)."""
+    world = state
+    for _ in range(2 if state.num_players > 1 else 0):
+        world = world.resample_hidden(0, rng).resample_hidden(1, rng)
+    return world if world is not state else state.clone()
 
 
 def playout(state: GameState, rng: random.Random) -> list[float]:
