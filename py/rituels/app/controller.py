@@ -23,7 +23,8 @@ from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
 from rituels.app import analysis, library, replay, sharing, takeback  # noqa: F401
-from rituels.app.registry import COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES, TICKS, command, route
+from rituels.app.registry import (BOARD_FILTERS, COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES,
+                                  TICKS, command, route)
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
@@ -255,9 +256,11 @@ class App:
         self.screen = play_screen
         self.changed = True
 
-    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any]
-                   ) -> None:
+    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any],
+                   coach: bool = False) -> None:
         meta = {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        if coach:
+            meta["coach"] = True
         record = new_record(game_id, seats, options, meta)
         save_id = self.new_save_id()
         self.open_record(save_id, record)
@@ -547,6 +550,8 @@ def play_screen(app: App) -> str:
         return play.render(lang, handover=(actor, s.names[actor]), **frame) + rules_over
     ctx = s.ctx(lang)
     board = s.view.render(s.state, ctx)
+    for board_filter in BOARD_FILTERS:
+        board = board_filter(app, board)
     end = None
     if s.state.is_terminal():
         status = s.view.result(s.state, ctx)
@@ -615,6 +620,7 @@ def _new(app: App, game_id: str) -> None:
     app.draft = (newgame.draft_from_record(game, s.record, app.pace_s)
                  if s is not None and s.record["game"] == game_id
                  else newgame.default_draft(game, app.pace_s))
+    app.draft["coach"] = analysis.coach_remembered(app, game_id)
     app.screen = new_game_screen
     app.effects.append({"type": "focus", "target": "#dialog-title"})
 
@@ -675,7 +681,8 @@ def _cmd_start(app: App, data: dict) -> None:
         pace = newgame.chosen_pace(app.draft)
         if pace is not None:
             app.set_pace(pace)
-        app.start_game(app.draft["game"], seats, options)
+        analysis.remember_coach(app, app.draft["game"], app.draft["coach"])
+        app.start_game(app.draft["game"], seats, options, coach=app.draft["coach"])
     except RecordError as exc:      # a name that cannot be used (control characters...)
         app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
     except ValueError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from rituels.engine.game import get_game
 from rituels.i18n import t
 from rituels.viewkit import attrs, esc
 
@@ -148,6 +149,11 @@ def hint_board(markup: str, notation: str) -> str:
     """A board drawn with its clickables, shown for looking only: the element of the better
     choice gets the class ``hint`` and every ``data-action`` becomes ``data-shown`` (a click
     plays nothing)."""
+    return _ACTION.sub(r'data-shown="\1"', add_hint(markup, notation))
+
+
+def add_hint(markup: str, notation: str) -> str:
+    """The class ``hint`` on the element whose ``data-action`` is ``notation``."""
     wanted = esc(notation)
     out, last = [], 0
     for m in _ACTION.finditer(markup):
@@ -162,7 +168,20 @@ def hint_board(markup: str, notation: str) -> str:
         out.append(markup[last:start] + tag)
         last = end
     out.append(markup[last:])
-    return _ACTION.sub(r'data-shown="\1"', "".join(out))
+    return "".join(out)
+
+
+def coach_box(lang: str, shown: list[tuple[str, str, float]]) -> str:
+    """The coach under the board: its button, then (once asked) the best choices found,
+    each (notation, text, chance); the first is highlighted on the board."""
+    button = (f'<button type="button" class="btn btn-small" data-cmd="coach">'
+              f'{esc(t(lang, "analysis.coach"))}</button>')
+    if not shown:
+        return f'<div class="coach">{button}</div>'
+    items = "".join(f'<li{attrs(data_hint=notation)}>{esc(text)} — {esc(pct(lang, chance))}</li>'
+                    for notation, text, chance in shown)
+    return (f'<div class="coach" role="status">{button}<p>{esc(t(lang, "analysis.coach_title"))}</p>'
+            f'<ol class="coach-list">{items}</ol></div>')
 
 
 def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], str],
@@ -184,11 +203,14 @@ def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], 
                 f'{esc(t(lang, "analysis.cancel"))}</button></p>')
     else:
         result = job.result
-        basis = t(lang, "analysis.basis_public" if result.hidden else "analysis.basis_open")
+        basis = ""
+        if get_game(result.game_id).hidden_information:   # say whose cards it knew
+            text = t(lang, "analysis.basis_public" if result.hidden else "analysis.basis_open")
+            basis = f'<p class="an-basis">{esc(text)}</p>'
         at = [ch for pos, ch in result.points if pos <= current]
         now = (f'<p class="an-now" aria-live="polite">{esc(_summary(lang, result.names, current, at[-1]))}</p>'
                if at else "")
-        body = (f'<p class="an-basis">{esc(basis)}</p>{legend(result.names)}'
+        body = (f'{basis}{legend(result.names)}'
                 f'{chart(lang, result, end, current)}{now}{table(lang, result)}'
                 f'{moments(lang, result, what)}'
                 f'<p class="an-legend-grades">{esc(t(lang, "analysis.grades"))}</p>')
