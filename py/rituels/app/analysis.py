@@ -121,6 +121,9 @@ def coach_remembered(app: Any, game_id: str) -> bool:
 
 
 def remember_coach(app: Any, game_id: str, on: bool) -> None:
+    """Kept after a game starts with it; nothing is written while it stays off."""
+    if on == coach_remembered(app, game_id):
+        return
     try:
         app.storage.set(COACH_KEY + game_id, "on" if on else "off")
     except StorageError:

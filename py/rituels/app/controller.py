@@ -681,8 +681,9 @@ def _cmd_start(app: App, data: dict) -> None:
         pace = newgame.chosen_pace(app.draft)
         if pace is not None:
             app.set_pace(pace)
-        analysis.remember_coach(app, app.draft["game"], app.draft["coach"])
-        app.start_game(app.draft["game"], seats, options, coach=app.draft["coach"])
+        game_id, coach = app.draft["game"], app.draft["coach"]
+        app.start_game(game_id, seats, options, coach=coach)
+        analysis.remember_coach(app, game_id, coach)
     except RecordError as exc:      # a name that cannot be used (control characters...)
         app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
     except ValueError as exc:

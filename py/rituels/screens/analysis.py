@@ -13,7 +13,7 @@ from rituels.i18n import t
 from rituels.viewkit import attrs, esc
 
 # Player i's line: a colour and a marker shape, so the lines differ without colour too.
-COLOURS = ("#c0392b", "#1f6fb2", "#2e8b57", "#b8860b", "#8e44ad", "#d35400")
+COLOURS = ("#e0715a", "#6fb3ff", "#8fc27a", "#f2c76e", "#c89bff", "#ff9f5a")
 SHAPES = ("circle", "square", "triangle", "diamond", "cross", "star")
 W, H = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 28
