@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rituels.analysis.core import Estimator, Job, analyse, grade, public_world
+from rituels.analysis.core import SHRINK, Estimator, Job, analyse, grade, public_world
 from rituels.cthulhu_dice.rules import EYE_PICK
 from rituels.engine.bots import RandomBot, play_game
 from rituels.engine.game import get_game
@@ -86,7 +86,10 @@ def test_cthulhu_dice_eye_choice_that_drives_everyone_mad_is_a_blunder():
     state.tokens, state.caster, state.victim, state.phase = [1, 1, 0, 0], 0, 1, EYE_PICK
     ranked = dict(Estimator("cthulhu-dice").choices(state, "test"))
     tentacle, cthulhu = state.str_to_action("eT"), state.str_to_action("eC")
-    assert ranked[tentacle] == 1.0 and ranked[cthulhu] == 0.0
+    # every playout after the Tentacle is won, after Cthulhu's face lost (estimates are
+    # drawn towards an even 25 %, see SHRINK)
+    assert ranked[tentacle] == pytest.approx(0.25 + SHRINK["cthulhu-dice"] * 0.75)
+    assert ranked[cthulhu] == pytest.approx(0.25 - SHRINK["cthulhu-dice"] * 0.25)
     assert grade((ranked[tentacle] - ranked[cthulhu]) * 100) == "blunder"
 
 
@@ -140,5 +143,5 @@ def test_the_coach_ranks_the_current_choices():
     state = get_game("cthulhu-dice").start(4, {})
     state.tokens, state.caster, state.victim, state.phase = [1, 1, 0, 0], 0, 1, EYE_PICK
     top = advice(state, count=2)
-    assert len(top) == 2 and state.action_to_str(top[0][0]) == "eT" and top[0][1] == 1.0
+    assert len(top) == 2 and state.action_to_str(top[0][0]) == "eT" and top[0][1] > 0.9
     assert top[1][1] < 1.0

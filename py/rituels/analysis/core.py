@@ -27,6 +27,10 @@ from rituels.engine.state import CHANCE, GameState, sample_chance
 # `python3 -m rituels bench --only analysis`): a random Tuchulcha game is ~300 actions long.
 PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16, "tuchulcha": 4}
 REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8, "tuchulcha": 3}
+# Random playouts ignore that strong players gang up on the leader, so raw estimates are too
+# sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on the
+# calibration games of seeds 0-499 (docs/analysis.md) and checked on other seeds by the bench.
+SHRINK = {"cthulhu-dice": 0.88}
 MAX_REVIEWED_CHOICES = 24      # a decision with more choices is reviewed on a seeded sample
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
@@ -76,6 +80,7 @@ class Estimator:
         self.playouts = playouts or PLAYOUTS.get(game_id, 32)
         self.review_playouts = review_playouts or REVIEW_PLAYOUTS.get(game_id, 16)
         self.hidden = hidden and get_game(game_id).hidden_information
+        self.shrink = SHRINK.get(game_id, 1.0)
 
     def rng(self, *key: Any) -> random.Random:
         return random.Random(":".join(str(k) for k in (self.game_id, self.seed) + key))
@@ -99,7 +104,8 @@ class Estimator:
                 world = state.resample_hidden(viewer, rng)
             for p, r in enumerate(playout(world, rng)):
                 totals[p] += r
-        return [x / n for x in totals]
+        even = 1.0 / state.num_players
+        return [even + self.shrink * (x / n - even) for x in totals]
 
     def choices(self, state: GameState, *key: Any,
                 playouts: int | None = None) -> list[tuple[Any, float]]:
