@@ -27,11 +27,14 @@ from rituels.engine.state import CHANCE, GameState, sample_chance
 # `python3 -m rituels bench --only analysis`): a random Tuchulcha game is ~300 actions long.
 PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16, "tuchulcha": 4}
 REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8, "tuchulcha": 3}
+COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4, "tuchulcha": 2}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on the
 # calibration games of seeds 0-499 (docs/analysis.md) and checked on other seeds by the bench.
 SHRINK = {"cthulhu-dice": 0.88}
-MAX_REVIEWED_CHOICES = 24      # a decision with more choices is reviewed on a seeded sample
+# A decision with more choices is reviewed on a seeded sample of them (and the one played).
+MAX_REVIEWED_CHOICES = {"tuchulcha": 8}
+DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 MAX_PLAYOUT_ACTIONS = 5000
@@ -114,8 +117,9 @@ class Estimator:
         (the chosen one is added by the caller when it matters)."""
         player = state.current_player()
         actions = list(state.legal_actions())
-        if len(actions) > MAX_REVIEWED_CHOICES:
-            actions = self.rng(*key, "sample").sample(actions, MAX_REVIEWED_CHOICES)
+        most = MAX_REVIEWED_CHOICES.get(self.game_id, DEFAULT_REVIEWED_CHOICES)
+        if len(actions) > most:
+            actions = self.rng(*key, "sample").sample(actions, most)
         return self.rank(state, player, actions, *key, playouts=playouts)
 
     def rank(self, state: GameState, player: int, actions: list[Any], *key: Any,
@@ -273,4 +277,4 @@ def advice(state: GameState, *, seed: int = 0, hidden: bool = True,
            count: int = 3) -> list[tuple[Any, float]]:
     """The coach: the ``count`` best choices of the player to move with their chances."""
     est = Estimator(state.game_id, seed=seed, hidden=hidden)
-    return est.choices(state, "coach")[:count]
+    return est.choices(state, "coach", playouts=COACH_PLAYOUTS.get(state.game_id))[:count]
