@@ -33,7 +33,7 @@ COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4, "tuchulcha": 2}    # answer 
 # calibration games of seeds 0-499 (docs/analysis.md) and checked on other seeds by the bench.
 SHRINK = {"cthulhu-dice": 0.88}
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
-MAX_REVIEWED_CHOICES = {"tuchulcha": 8}
+MAX_REVIEWED_CHOICES = {"tuchulcha": 8, "wongar": 12}
 DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
