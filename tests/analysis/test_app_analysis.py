@@ -96,6 +96,12 @@ def test_a_reviewed_blunder_shows_the_better_choice_on_the_board():
     assert "data-action=" not in page                  # the board is only looked at
     hinted = re.findall(r'<[^>]*class="(?:[^"]* )?hint(?: [^"]*)?"[^>]*>', page)
     assert hinted and all(f'data-shown="{review.best}"' in tag for tag in hinted)
+    # its log line leads just after the move: the note is there too, with a way back
+    app.click({"cmd": "replay-seek", "to": str(index + 1)})
+    page = app.render()
+    if not (job.result.reviews.get(index + 1) and job.result.reviews[index + 1].grade):
+        assert 'class="an-review' in page and f'data-to="{index}"' in page
+        assert " hint" not in page
 
 
 def test_the_end_screen_opens_the_analysis_of_the_game():

@@ -94,6 +94,11 @@ def extra(app: Any) -> dict[str, Any]:
     reviews = job.result.reviews
     out["marks"] = {i: screen.log_mark(app.lang, r.grade) for i, r in reviews.items() if r.grade}
     review = reviews.get(cur.pos)
+    after = reviews.get(cur.pos - 1)
+    if after is not None and after.grade and (review is None or not review.grade):
+        # Just after a graded move (where its log line leads): say so, offer the board before.
+        out["note"] = screen.review_note(app.lang, after, _describe(cur, after.index, after.chosen),
+                                         _describe(cur, after.index, after.best), before=False)
     if review is not None and review.grade:
         out["note"] = screen.review_note(app.lang, review, _describe(cur, cur.pos, review.chosen),
                                          _describe(cur, cur.pos, review.best))

@@ -124,13 +124,20 @@ def moments(lang: str, result: Any, what: Callable[[int], str]) -> str:
             f'<ol class="an-moments">{"".join(items)}</ol>')
 
 
-def review_note(lang: str, review: Any, chosen_text: str, best_text: str) -> str:
-    """Under the board at a reviewed decision: how much it cost and the better choice."""
+def review_note(lang: str, review: Any, chosen_text: str, best_text: str,
+                before: bool = True) -> str:
+    """At a reviewed decision (``before``: the board is the one the player saw, the better
+    choice is highlighted on it) or just after it (a button goes back to that board)."""
     if not review.grade:
         return ""
-    return (f'<p class="an-review an-{review.grade}">'
-            f'{esc(t(lang, "analysis.review", grade=t(lang, f"analysis.grade.{review.grade}"), chosen=chosen_text, chosen_pct=pct(lang, review.chosen_chance), best=best_text, best_pct=pct(lang, review.best_chance)))}'
-            f'</p>')
+    key = "analysis.review" if before else "analysis.review_after"
+    text = t(lang, key, grade=t(lang, f"analysis.grade.{review.grade}"), chosen=chosen_text,
+             chosen_pct=pct(lang, review.chosen_chance), best=best_text,
+             best_pct=pct(lang, review.best_chance))
+    back = "" if before else (
+        f' <button type="button" class="btn btn-small"{attrs(data_cmd="replay-seek", data_to=review.index)}>'
+        f'{esc(t(lang, "analysis.show_better"))}</button>')
+    return f'<p class="an-review an-{review.grade}">{esc(text)}{back}</p>'
 
 
 def log_mark(lang: str, grade: str) -> str:
