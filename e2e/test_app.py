@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from appwait import settle
+from appwait import canonical_html, settle
 
 EVIL = "<img src=x onerror=alert(1)>"
 FAST = "0.05"          # seconds per bot move (the stored pace setting), so a game takes seconds
@@ -46,6 +46,7 @@ def play_until(page, done, timeout_s=GAME_TIMEOUT_S):
             moves += 1
         else:
             page.wait_for_timeout(100)
+    settle(page)
     return moves
 
 
@@ -79,13 +80,13 @@ def test_reload_mid_game_restores_the_same_position(page, open_app):
     # The human's turn (nothing moves by itself then), or, rarely, the game already ended:
     # the restored screen must be the same either way.
     page.wait_for_selector(f"{ACTIONABLE}, #end-title")
-    board = page.inner_html(".board")
+    board = canonical_html(page, ".board")
     log = page.inner_text(".log-lines")
     url = page.url
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
     assert page.url == url
-    assert page.inner_html(".board") == board
+    assert canonical_html(page, ".board") == board
     assert page.inner_text(".log-lines") == log
     # the home screen offers to continue it
     page.click("a.brand")

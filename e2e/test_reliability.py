@@ -5,6 +5,8 @@ own game makes a variant; the replay position survives a reload."""
 
 from __future__ import annotations
 
+from appwait import settle
+
 from rituels.engine.link import pack, varint
 
 DEEP = "[" * 5000 + "]" * 5000
@@ -130,6 +132,7 @@ def test_continue_from_your_own_game_makes_a_variant(page, open_app):
     for _ in range(4):
         page.wait_for_selector(ACTIONABLE)
         page.click(ACTIONABLE)
+        settle(page)      # the worker's answer to this click before the next one
     page.wait_for_function(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))"
                            ".actions.length >= 4")
     original = stored(page, save_id)

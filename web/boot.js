@@ -48,6 +48,39 @@
     }
   };
 
+  // Sends a game's link to a player elsewhere: the share sheet where the browser has one
+  // (phones), else the clipboard. Never throws (the MicroPython glue cannot catch); resolves
+  // to "shared", "copied", "cancelled" (the person closed the sheet) or "failed".
+  window.rituelsShare = function (url, title, text) {
+    function copy() {
+      try {
+        return navigator.clipboard.writeText(url).then(
+          function () { return "copied"; }, function () { return "failed"; });
+      } catch (err) {
+        return Promise.resolve("failed");
+      }
+    }
+    try {
+      var data = { title: title, text: text, url: url };
+      if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+        return navigator.share(data).then(function () { return "shared"; }, function (err) {
+          return err && err.name === "AbortError" ? "cancelled" : copy();
+        });
+      }
+    } catch (err) {
+      // a share sheet that throws at once: the clipboard will do
+    }
+    return copy();
+  };
+
+  // A field's text as MicroPython can take it: a lone UTF-16 surrogate has no UTF-8 form, so it
+  // would be mangled on the way to the worker; it becomes U+FFFF (a noncharacter), which the
+  // app's name check refuses with its message, as it would the surrogate itself.
+  window.rituelsText = function (text) {
+    return String(text).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      function (match, before) { return (before || "") + "\uFFFF"; });
+  };
+
   window.rituelsStorage = {
     // The app's keys as a JSON object, or null when the browser refuses localStorage.
     snapshot: function () {

@@ -1,10 +1,11 @@
-# The page's main-thread glue, in Python on PyScript's MicroPython (small, starts in a few ms).
-# The app itself (rules, bots, screens) runs in Pyodide in the Web Worker "rituels"
-# (worker.py, rituels.app.browser): this file only forwards DOM events to it, one at a time,
-# and applies its answers -- morphs #app into the new markup (Idiomorph, so unchanged elements
-# stay the same nodes and keep focus, scroll and transitions), writes localStorage all or
-# nothing, and runs effects (timers, URL hash, focus, clipboard, downloads, title). It never
-# blocks: every call to the worker is asynchronous and returns plain JSON text.
+# The page's main-thread glue, in Python on PyScript's MicroPython (small; it listens long
+# before Pyodide is ready). The app itself (rules, bots, screens) runs in Pyodide in the Web
+# Worker "rituels" (worker.py, rituels.app.browser): this file only forwards DOM events to it,
+# one at a time, and applies its answers -- morphs #app into the new markup (Idiomorph, so
+# unchanged elements stay the same nodes and keep focus, scroll and transitions), writes
+# localStorage all or nothing, and runs effects (timers, URL hash, focus, clipboard,
+# downloads, title). It never blocks: every call to the worker is asynchronous and carries
+# plain strings.
 import gc
 import json
 
@@ -41,7 +42,8 @@ def form_of(root):
     found = root.querySelectorAll("input[name],select[name],textarea[name]")
     for i in range(found.length):
         el = found.item(i)
-        fields[el.name] = bool(el.checked) if el.type == "checkbox" else el.value
+        fields[el.name] = (bool(el.checked) if el.type == "checkbox"
+                           else js.window.rituelsText(el.value))
     return fields
 
 
@@ -158,8 +160,8 @@ class Glue:
                  "base": js.location.origin + js.location.pathname}
         worker.start(json.dumps(start)).then(self.proxy(self.first_answer), self.on_error)
 
-    def first_answer(self, text):
-        self.answered(text)
+    def first_answer(self, pair):
+        self.answered(pair)
         self.started = True
         js.document.documentElement.setAttribute("data-ready", "")
 
@@ -196,8 +198,10 @@ class Glue:
         self.current = None
         self.pump()
 
-    def answered(self, text):
-        answer = json.loads(text)
+    def answered(self, pair):
+        # [JSON of the answer, markup]: the markup is never parsed here, only handed on.
+        answer = json.loads(pair[0])
+        answer["html"] = pair[1] if answer["morph"] else None
         self.busy = True   # until this answer is applied: a stored message goes first
         if answer["writes"] and self.storage.on:
             undone = self.storage.apply(answer["writes"])
@@ -300,6 +304,12 @@ class Glue:
         except Exception:   # no clipboard API (insecure context, old browser)
             refused()
 
+    def share_link(self, url, title, text):
+        """Send a remote game's link (boot.js: share sheet or clipboard; never throws)."""
+        def done(result):
+            self.send({"kind": "click", "data": {"cmd": "remote-sent", "result": str(result)}})
+        js.window.rituelsShare(url, title, text).then(self.proxy(done))
+
     def download(self, filename, mime, text):
         """Save ``text`` as a file: a Blob behind a temporary <a download>."""
         blob = js.Blob.new(to_js([text]), to_js({"type": mime}))
@@ -326,6 +336,13 @@ class Glue:
         if tag == "BUTTON" or el.hasAttribute("data-cmd"):
             event.preventDefault()   # a submit button must not reload the page
         data = data_of(el)
+        if data.get("cmd") == "remote-send":
+            # A share sheet opens only during the tap itself (user activation): at once, from
+            # the page, not after a round trip to the worker.
+            field = self.root.querySelector("#send-url")
+            if field is not None:
+                self.share_link(field.value, data.get("title", ""), data.get("text", ""))
+            return
         if "cmd" in data:
             data["form"] = form_of(self.root)
         self.send({"kind": "click", "data": data})

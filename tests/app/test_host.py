@@ -142,11 +142,14 @@ def test_a_decision_coming_to_the_player_asks_once_to_be_brought_into_view(fake_
     assert not [e for e in again["effects"] if e["type"] == "reveal"]
 
 
-def test_the_exports_speak_json():
-    text = browser.start(json.dumps({"storage": {}, "lang": "en", "hash": "#/"}))
-    assert json.loads(text)["lang"] == "en"
-    again = json.loads(browser.event(json.dumps({"kind": "hash", "hash": "#/nowhere"})))
-    assert {"type": "hash", "hash": "#/"} in again["effects"]
+def test_the_exports_take_json_and_send_the_markup_apart():
+    meta, html = browser.start(json.dumps({"storage": {}, "lang": "en", "hash": "#/"}))
+    assert json.loads(meta)["lang"] == "en" and json.loads(meta)["morph"] is True
+    assert 'id="main-title"' in html and "html" not in json.loads(meta)
+    meta, html = browser.event(json.dumps({"kind": "hash", "hash": "#/nowhere"}))
+    assert {"type": "hash", "hash": "#/"} in json.loads(meta)["effects"]
+    meta, html = browser.event(json.dumps({"kind": "key", "name": "x"}))
+    assert json.loads(meta)["morph"] is False and html == ""
 
 
 def test_the_mirror_drops_writes_that_change_nothing():

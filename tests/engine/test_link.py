@@ -9,7 +9,7 @@ import pytest
 
 from rituels.engine import link
 from rituels.engine.link import LinkError, decode, encode, fragment
-from rituels.engine.record import RecordError, replay
+from rituels.engine.record import RecordError, new_game_id, replay
 
 from .helpers import game_or_skip, game_params, played_record, player_counts
 
@@ -235,3 +235,17 @@ def test_names_are_kept_verbatim_not_escaped():
     back, _ = decode(encode(record))
     assert back["seats"][0]["name"] == '<script>"x"</script>'
     assert back["seats"][1]["name"] == "Ünïcødé 🐙"
+
+
+def test_a_remote_games_id_travels_in_its_link_and_a_bad_one_is_refused():
+    record = played_record("cthulhu-dice", seed=3, upto=12)
+    gid = new_game_id(12345)
+    back, info = link.decode(link.encode(dict(record, meta={"remote": gid, "mine": "0"})))
+    assert info.remote == gid and back["meta"] == {"remote": gid}   # "mine" stays home
+    assert back["actions"] == record["actions"]
+    assert link.decode(link.encode(record))[1].remote is None
+    frame = json.dumps(["cthulhu-dice", {}, [["A", None], ["B", None]], "", gid[:-1] + "0"])
+    bad = link.pack(link.varint(len(frame)) + frame.encode() + link.varint(0))
+    with pytest.raises(link.LinkError) as caught:
+        link.decode(bad)
+    assert caught.value.code == "library.link_error.damaged"

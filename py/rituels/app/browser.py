@@ -1,8 +1,8 @@
 """The app's side of the page, run in Pyodide inside a Web Worker: pure Python, no ``js``.
 
 The main thread's glue (web/glue.py, MicroPython) owns the DOM and ``localStorage``; it calls
-the two functions the worker exports (web/worker.py) with a JSON text and gets a JSON text back
--- plain values only, so no SharedArrayBuffer or cross-origin isolation is needed:
+the two functions the worker exports (web/worker.py) with a JSON text and gets two strings back
+(:func:`wire`) -- plain values only, so no SharedArrayBuffer or cross-origin isolation needed:
 
 - ``start({"storage": {key: value} | null, "lang", "hash", "base"})``: make the :class:`App`
   (``storage`` is a snapshot of the ``rituels.*`` keys, null when localStorage is off);
@@ -168,15 +168,25 @@ class Host:
 _host: Host | None = None
 
 
-def start(text: str) -> str:
-    """The worker's ``start`` export: JSON in, JSON out (see the module docstring)."""
+def wire(answer: dict[str, Any]) -> list[str]:
+    """An answer as the glue gets it: ``[JSON of everything but the markup, markup]``. The
+    markup (about 100 kB for a Wongar table) travels as a plain string, so the glue's
+    MicroPython never parses it as JSON; ``morph`` says whether there is any."""
+    answer = dict(answer)
+    html = answer.pop("html")
+    answer["morph"] = html is not None
+    return [json.dumps(answer), html or ""]
+
+
+def start(text: str) -> list[str]:
+    """The worker's ``start`` export: JSON text in, :func:`wire` out (module docstring)."""
     global _host
     _host = Host(json.loads(text))
-    return json.dumps(_host.answer())
+    return wire(_host.answer())
 
 
-def event(text: str) -> str:
+def event(text: str) -> list[str]:
     """The worker's ``event`` export."""
     if _host is None:
         raise RuntimeError("event() before start()")
-    return json.dumps(_host.guarded(json.loads(text)))
+    return wire(_host.guarded(json.loads(text)))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import analysis, library, replay, sharing, takeback  # noqa: F401
+from rituels.app import analysis, library, remote, replay, sharing, takeback  # noqa: F401
 from rituels.app.registry import (BOARD_FILTERS, COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES,
                                   TICKS, command, route)
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
@@ -118,6 +118,7 @@ class App:
         self.menu_was_open = False  # ... before the click being handled
         self.log_open = True        # the game's log column (folded away on request)
         self.rules_open = False     # the rules over the game (the game waits meanwhile)
+        self.rules_from_menu = False  # ... opened from the phone menu (reopened on close)
         self._yours = False         # a local person was to act at the last move (sound cue)
         # Told (game id, ms from the start of thinking to the choice) each time a bot has
         # decided: the glue logs it for the browser benchmark (tools/bench_play.py).
@@ -259,6 +260,7 @@ class App:
     def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any],
                    coach: bool = False) -> None:
         meta = {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        meta.update(remote.setup_meta(self, seats))   # people elsewhere: a game id
         if coach:
             meta["coach"] = True
         record = new_record(game_id, seats, options, meta)
@@ -430,9 +432,8 @@ class App:
             return False
         if self.rules_open:
             return False   # nothing moves while the rules are read
-
-        if s.human_to_decide() or s.human_to_roll():
-            return False
+        if s.human_to_decide() or s.human_to_roll() or s.remote_actor() is not None:
+            return False   # a person decides, here or on another device
         key = (id(s), len(s.record["actions"]))
         if self._job is None or self._job.key != key:
             self._job = Job(key, self.clock())
@@ -559,14 +560,18 @@ def play_screen(app: App) -> str:
         end = {"text": status, "winners": [s.names[p] for p in s.state.winners()],
                "table": standings(s.state, ctx) if standings else ""}
     else:
-        status = s.view.status(s.state, ctx)
+        status = remote.waiting_status(app, s) or s.view.status(s.state, ctx)
+    if remote.waiting_status(app, s):   # the log says it too: whose device has the game
+        frame["log"] = s.log + [status]
     roll = None
     if s.human_to_roll():
         label = getattr(s.view, "roll_label", None)
         roll = label(s.state, ctx) if label else app.t("app.play.roll")
     # A bot or the table is about to move (the status says who): show that something is on.
-    waiting = not s.state.is_terminal() and not (s.human_to_decide() or s.human_to_roll())
+    waiting = not s.state.is_terminal() and not (s.human_to_decide() or s.human_to_roll()
+                                                 or s.remote_actor() is not None)
     return play.render(lang, board=board, status=status, roll=roll, end=end, waiting=waiting,
+                       send=remote.send_panel(app, s),
                        selection=bool(s.selection and s.human_to_decide()),
                        yours=app.yours(), **frame) + rules_over
 
@@ -717,7 +722,7 @@ def _cmd_rules(app: App, data: dict) -> None:
 @command("rules-close")
 def _cmd_rules_close(app: App, data: dict) -> None:
     app.rules_open = False
-    app.menu_open = getattr(app, "rules_from_menu", False)
+    app.menu_open = app.rules_from_menu
     app.effects.append({"type": "focus", "target": "#game-menu [data-cmd=rules]"})
     app._advance()
 
@@ -771,7 +776,7 @@ def _cmd_reveal(app: App, data: dict) -> None:
 def _cmd_rematch(app: App, data: dict) -> None:
     s = app.session
     if s is not None:
-        app.start_game(s.record["game"], s.record["seats"], s.record["options"])
+        app.start_game(s.record["game"], remote.same_people(s), s.record["options"])
 
 
 @command("discard")

@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from rituels.engine.game import Game
-from rituels.engine.record import check_record, start_state, step
+from rituels.engine.record import check_record, local_seats, start_state, step
 from rituels.engine.state import CHANCE
 from rituels.screens.newgame import localized_names
 from rituels.viewkit import ViewContext
@@ -44,6 +44,7 @@ class Session:
         self.rev = 0                       # stored revision this session continues
         self.synced = 0                    # actions stored at that revision
         self.lang = lang
+        self.local = local_seats(self.record)   # people who play on this device
         self.log: list[str] = []
         for i, text in enumerate(self.record["actions"]):
             before = self.state.clone()
@@ -52,8 +53,15 @@ class Session:
 
     # --- who is who ---------------------------------------------------------------------
     def is_human(self, player: int | None) -> bool:
-        seats = self.record["seats"]
-        return player is not None and 0 <= player < len(seats) and seats[player]["bot"] is None
+        """A person who plays on this device (people elsewhere play by link)."""
+        return player in self.local
+
+    def remote_actor(self) -> int | None:
+        """The person elsewhere whose decision (or roll) the game waits for, or None."""
+        actor = self.actor()
+        if actor is None or self.state.is_terminal() or actor in self.local:
+            return None
+        return actor if self.record["seats"][actor]["bot"] is None else None
 
     @property
     def humans(self) -> list[int]:

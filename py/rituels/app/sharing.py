@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.app import remote
 from rituels.app.registry import OVERLAYS, PLAY_MENU, MenuItem, command, route
 from rituels.app.replay import continue_from, open_replay, replay_screen
 from rituels.engine import link as codec
@@ -45,7 +46,8 @@ def link_screen(app: Any) -> str:
         error = getattr(ls, "error", None)
         reason = describe_error(app.lang, error) if error else t(app.lang, "app.notice.no_game")
         return link_broken(app.lang, reason)
-    return link_intro(app.lang, ls.record, ls.info)
+    join = remote.join_markup(app, ls.record, ls.info) if ls.info.remote else ""
+    return link_intro(app.lang, ls.record, ls.info, join=join)
 
 
 @route("link")
@@ -61,6 +63,8 @@ def _open_link(app: Any, payload: str) -> None:
         app.link = LinkScreen()
         return
     app.link = LinkScreen(record, info)
+    if info.remote:   # a game played at a distance: this device's save of it, if any
+        remote.open_link(app, record, info)
 
 
 def _link(app: Any) -> LinkScreen | None:

@@ -30,11 +30,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from rituels.engine.game import get_game
-from rituels.engine.record import MAX_ACTIONS, RecordError, check_record, start_state, step
+from rituels.engine.record import (MAX_ACTIONS, RecordError, check_record, game_id_of,
+                                   is_game_id, start_state, step)
 from rituels.engine.safeinput import InputError, read_json
 from rituels.engine.state import GameState
 
-LINK_VERSION = 1
+LINK_VERSION = 2   # 2: the frame may end with a remote game's id (older apps say "update")
 FRAGMENT = "#g="
 FLAG_REVEALS_HIDDEN = 1
 KNOWN_FLAGS = FLAG_REVEALS_HIDDEN
@@ -61,6 +62,7 @@ class LinkInfo:
 
     version: int
     game: str
+    remote: str | None     # the id of a game played at a distance (None: an ordinary link)
     reveals_hidden: bool   # the sender chose to show every hidden hand (hidden-info games)
     actions: int
     finished: bool
@@ -98,8 +100,11 @@ def _frame(record: dict[str, Any]) -> bytes:
     frame: list[Any] = [record["game"], record["options"],
                         [[s["name"], s["bot"]] for s in record["seats"]]]
     title = record.get("meta", {}).get("title")
-    if isinstance(title, str) and title:
-        frame.append(title)
+    remote = game_id_of(record)
+    if (isinstance(title, str) and title) or remote:
+        frame.append(title if isinstance(title, str) else "")
+    if remote:
+        frame.append(remote)
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -200,10 +205,14 @@ def _read_frame(body: bytes) -> tuple[dict[str, Any], int]:
     except InputError as exc:
         code = "library.link_error.damaged" if exc.code == "library.input.not_json" else exc.code
         raise LinkError(f"the game description is unreadable: {exc.reason}", code) from None
-    if not (isinstance(frame, list) and len(frame) in (3, 4) and isinstance(frame[2], list)
+    if not (isinstance(frame, list) and len(frame) in (3, 4, 5) and isinstance(frame[2], list)
             and all(isinstance(s, list) and len(s) == 2 for s in frame[2])):
         raise LinkError("the game description has the wrong shape", "library.link_error.damaged")
-    meta = {"title": frame[3]} if len(frame) == 4 and isinstance(frame[3], str) else {}
+    meta = {"title": frame[3]} if len(frame) >= 4 and isinstance(frame[3], str) else {}
+    if len(frame) == 5:
+        if not is_game_id(frame[4]):
+            raise LinkError("the game's id is unreadable", "library.link_error.damaged")
+        meta["remote"] = frame[4]
     record = {"format": 1, "game": frame[0], "options": frame[1],
               "seats": [{"name": n, "bot": b} for n, b in frame[2]], "actions": [], "meta": meta}
     try:
@@ -241,7 +250,7 @@ def decode(text: Any) -> tuple[dict[str, Any], LinkInfo]:
     if digits:
         raise LinkError(f"the link holds more moves than the {count} announced",
                         "library.link_error.damaged")
-    info = LinkInfo(version=version, game=record["game"],
+    info = LinkInfo(version=version, game=record["game"], remote=game_id_of(record),
                     reveals_hidden=bool(flags & FLAG_REVEALS_HIDDEN) and game.hidden_information,
                     actions=count, finished=state.is_terminal(), state=state)
     return record, info

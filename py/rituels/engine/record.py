@@ -77,6 +77,48 @@ def shown_action(text: str) -> str:
     return text
 
 
+# --- games played at a distance (one record per device, links carry it back and forth) ------
+# meta["remote"]: the game id every device's save of that game shares (also in its link);
+# meta["mine"]: the seats played on this device ("0,2"); the other people are elsewhere.
+GAME_ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"   # no look-alikes (l/1, o/0)
+GAME_ID_LEN = 12
+
+
+def new_game_id(bits: int) -> str:
+    """A game id from random bits (the caller's generator: ids need no crypto strength,
+    only to differ between two friends' games)."""
+    return "".join(GAME_ID_CHARS[(bits >> (5 * i)) & 31] for i in range(GAME_ID_LEN))
+
+
+def is_game_id(value: Any) -> bool:
+    return (isinstance(value, str) and len(value) == GAME_ID_LEN
+            and all(c in GAME_ID_CHARS for c in value))
+
+
+def game_id_of(record: dict[str, Any]) -> str | None:
+    """The record's remote game id, or None for a game played at one device."""
+    value = record.get("meta", {}).get("remote")
+    return value if is_game_id(value) else None
+
+
+def local_seats(record: dict[str, Any]) -> frozenset[int]:
+    """The people played on this device: every person unless the game is remote, then the
+    seats of ``meta["mine"]`` (an unreadable list: none, so nothing is played by mistake)."""
+    people = {i for i, s in enumerate(record["seats"]) if s["bot"] is None}
+    if game_id_of(record) is None:
+        return frozenset(people)
+    mine = set()
+    for part in str(record["meta"].get("mine", "")).split(","):
+        if part.isascii() and part.isdigit() and int(part) in people:
+            mine.add(int(part))
+    return frozenset(mine)
+
+
+def seats_text(seats: Any) -> str:
+    """``meta["mine"]`` for a set of seats."""
+    return ",".join(str(i) for i in sorted(seats))
+
+
 # Older format -> function upgrading a record of that format by one version.
 MIGRATIONS: dict[int, Any] = {}
 

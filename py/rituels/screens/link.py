@@ -49,8 +49,9 @@ def share_dialog(lang: str, *, url: str, hidden_game: bool, reveal: bool, copied
         '</div></div></div>')
 
 
-def link_intro(lang: str, record: dict[str, Any], info: LinkInfo) -> str:
-    """What a link holds, before opening it (no spoiler: the result is not shown)."""
+def link_intro(lang: str, record: dict[str, Any], info: LinkInfo, join: str = "") -> str:
+    """What a link holds, before opening it (no spoiler: the result is not shown). ``join``:
+    the choice of seats of a game played at a distance (rituels/screens/remote.py)."""
     game_name = t(lang, f"app.game.{info.game}.name")
     players = ", ".join(
         t(lang, "library.games.bot_name", name=s["name"]) if s["bot"] else s["name"]
@@ -74,7 +75,7 @@ def link_intro(lang: str, record: dict[str, Any], info: LinkInfo) -> str:
     return (
         '<section class="link-intro">'
         f'<h1 id="main-title" tabindex="-1">{esc(t(lang, "library.link.heading", game=game_name))}</h1>'
-        f'<dl class="save-facts">{dl}</dl>{warning}'
+        f'<dl class="save-facts">{dl}</dl>{warning}{join}'
         '<div class="end-actions">'
         f'<button type="button" class="btn btn-primary" data-cmd="link-replay">'
         f'{esc(t(lang, "library.link.replay"))}</button>{cont}'

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.engine.game import Game, Option, get_game
-from rituels.engine.record import MAX_NAME
+from rituels.engine.record import MAX_NAME, local_seats
 from rituels.i18n import LANGS, t
 from rituels.viewkit import attrs, esc
 
-KINDS = ("human", "easy", "strong")
+KINDS = ("human", "remote", "easy", "strong")   # remote: a person on another device
+PEOPLE = ("human", "remote")
 
 
 # The bots' pace: seconds per automatic move (a player setting the app stores).
@@ -53,8 +54,10 @@ def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.6
     """A draft with the seats and options of a game just played ("new game" from a game)."""
     draft = default_draft(game, pace_s)
     draft["count"] = len(record["seats"])
+    here = local_seats(record)   # a game at a distance: the same people elsewhere again
     for i, seat in enumerate(record["seats"][:len(draft["seats"])]):
-        draft["seats"][i] = {"kind": seat["bot"] or "human", "name": seat["name"]}
+        kind = seat["bot"] or ("human" if i in here else "remote")
+        draft["seats"][i] = {"kind": kind, "name": seat["name"]}
     draft["options"].update(record.get("options") or {})
     return draft
 
@@ -87,7 +90,7 @@ def default_names(draft: dict[str, Any], lang: str) -> list[str]:
     bot_names = _bot_names(draft["game"], lang)
     names, humans, bots = [], 0, 0
     for seat in draft["seats"][:draft["count"]]:
-        if seat["kind"] == "human":
+        if seat["kind"] in PEOPLE:
             humans += 1
             names.append(t(lang, "app.newgame.player_n", n=humans))
         else:
@@ -152,11 +155,15 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
     seats = []
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
         name = seat["name"].strip() or defaults[i]
-        seats.append({"name": name, "bot": None if seat["kind"] == "human" else seat["kind"]})
+        seats.append({"name": name, "bot": None if seat["kind"] in PEOPLE else seat["kind"],
+                      "remote": seat["kind"] == "remote"})
     names = [s["name"].casefold() for s in seats]
     twice = sorted({s["name"] for s in seats if names.count(s["name"].casefold()) > 1})
     if twice:  # the log and the board name players: two alike would be confusing
         raise ValueError(t(lang, "app.newgame.same_name", name=twice[0]))
+    kinds = [s["kind"] for s in draft["seats"][:draft["count"]]]
+    if "remote" in kinds and "human" not in kinds:   # someone must play here first
+        raise ValueError(t(lang, "remote.setup.needs_local"))
     options = {o.key: draft["options"].get(o.key, o.default) for o in game.options
                if o.applies_to(draft["count"])}
     return seats, options
@@ -218,7 +225,7 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         options_markup = (f'<fieldset class="options"><legend>{esc(t(lang, "app.newgame.options"))}'
                           f'</legend>{fields}</fieldset>')
     pace_markup = ""
-    if any(seat["kind"] != "human" for seat in draft["seats"][:draft["count"]]):
+    if any(seat["kind"] not in PEOPLE for seat in draft["seats"][:draft["count"]]):
         paces = [(name, t(lang, f"app.newgame.pace.{name}")) for name, _ in PACES]
         pace_markup = _select("pace", t(lang, "app.newgame.pace"), paces, draft["pace"],
                               " pace")

@@ -108,9 +108,10 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
            log: list[str], board: str = "", status: str = "", roll: str | None = None,
            end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
            selection: bool = False, waiting: bool = False, yours: bool = False,
-           menu_open: bool = False, log_open: bool = True) -> str:
+           menu_open: bool = False, log_open: bool = True, send: str = "") -> str:
     """``board`` is the game view's markup (already escaped by the view); every other text
-    given here is plain and escaped. ``yours``: a person at this device is to act."""
+    given here is plain and escaped. ``yours``: a person at this device is to act.
+    ``send``: markup of the link to send to a player elsewhere (rituels/screens/remote.py)."""
     if handover is not None:
         status = t(lang, "app.handover.status", name=handover[1])
         area = _handover(lang, *handover)
@@ -125,7 +126,7 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
         '<div class="play-head">'
         f'<h1 id="main-title" tabindex="-1">{esc(game_name)}</h1>'
         f'{_menu(lang, menu, menu_open)}</div>'
-        f'{status_bar}'
+        f'{status_bar}{send}'
         f'{_end(lang, end) if end else ""}'
         f'<div class="{body_cls}">{area}{_log(lang, log, log_open)}</div>'
         '</div>')

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from rituels.i18n import t
+from rituels.screens.remote import help_section
 from rituels.viewkit import esc
 
 
 def render(lang: str, game_id: str, page: str | None) -> str:
     name = t(lang, f"app.game.{game_id}.name")
-    body = page if page is not None else f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
+    body = page + help_section(lang) if page is not None else \
+        f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
     return (
         '<section class="rules-page">'
         '<div class="rules-head">'
@@ -25,7 +27,8 @@ def overlay(lang: str, game_id: str, page: str | None) -> str:
     """The rules over a game in progress: a modal dialog that closes back onto the game as
     it was (the game waits meanwhile). Its close button answers Escape (``data-escape``)."""
     name = t(lang, f"app.game.{game_id}.name")
-    body = page if page is not None else f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
+    body = page + help_section(lang) if page is not None else \
+        f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
     close = (f'<button type="button" class="btn btn-primary" data-cmd="rules-close" data-escape>'
              f'{esc(t(lang, "app.rules.back"))}</button>')
     return (

@@ -1,0 +1,224 @@
+"""Play at a distance (issue 12): two devices (two Apps on their own storage) play one game by
+exchanging links. Each keeps exactly one save of it; an older link changes nothing, a forked
+one is refused as an update and may become a separate save; Wongar-like hidden hands show only
+the device's own player."""
+
+import html
+import re
+
+from rituels.app import remote
+from rituels.app.storage import MemoryStorage
+from rituels.engine import link as codec
+from rituels.engine.record import game_id_of, is_game_id, local_seats
+from test_controller import form_for, html_text, play_human_turn, run_timers
+
+SEND_URL = re.compile(r'id="send-url" class="share-url" value="([^"]*)"')
+
+
+def device(make_app):
+    return make_app(MemoryStorage())
+
+
+def sent_link(app):
+    """The link the send panel shows (what a person copies or shares)."""
+    found = SEND_URL.search(app.render())
+    assert found, "the game screen must show the link to send"
+    return html.unescape(found.group(1))
+
+
+def saves_of(app, gid):
+    return [e for e in app.saves.list() if game_id_of(app.saves.read(e["id"])[0]) == gid]
+
+
+def start_remote(app, **fields):
+    app.navigate("#/new/fake-race")
+    app.click({"cmd": "start", "form": form_for(app, **{
+        "seat-0-name": "Ada", "seat-1-kind": "remote", "seat-1-name": "Bob", **fields})})
+    run_timers(app)
+    return app.session
+
+
+def join(app, link, seats):
+    app.navigate(link)
+    app.click({"cmd": "remote-join", "form": {f"remote-seat-{i}": True for i in seats}})
+    run_timers(app)
+    return app.session
+
+
+def test_set_up_gives_an_id_and_the_game_waits_for_the_device_elsewhere(fake_game, make_app):
+    a = device(make_app)
+    s = start_remote(a)
+    gid = game_id_of(s.record)
+    assert is_game_id(gid) and local_seats(s.record) == {0}
+    play_human_turn(a)
+    run_timers(a)
+    assert s.remote_actor() == 1 and not a.yours()
+    text = html_text(a)
+    assert "À envoyer à Bob" in text
+    assert "La partie attend l’appareil de Bob." in text or "La partie attend l'appareil de Bob." in text
+    assert 'data-action' not in a.render()                 # nothing to click for Bob here
+    link = sent_link(a)
+    record, info = codec.decode(link)
+    assert info.remote == gid and record["actions"] == s.record["actions"]
+
+
+def test_a_whole_game_by_links_keeps_one_save_per_device(fake_game, make_app):
+    a, b = device(make_app), device(make_app)
+    s = start_remote(a)
+    gid = game_id_of(s.record)
+    play_human_turn(a, "go1")
+    first = sent_link(a)
+    b.navigate(first)
+    text = html_text(b)
+    assert "Qui joue sur cet appareil" in text and 'name="remote-seat-1"' in b.render()
+    b.click({"cmd": "remote-join", "form": {}})             # nothing ticked: refused
+    assert not b.saves.list() and "Cochez au moins une place" in html_text(b)
+    sb = join(b, first, [1])
+    assert local_seats(sb.record) == {1} and b.yours()
+    links = [first]
+    current = b
+    for _ in range(40):
+        if current.session.state.is_terminal():
+            break
+        play_human_turn(current, "go2")
+        run_timers(current)
+        links.append(sent_link(current))
+        other = a if current is b else b
+        other.navigate(links[-1])
+        run_timers(other)
+        current = other
+    assert a.session.state.is_terminal() and b.session.state.is_terminal()
+    assert a.session.record["actions"] == b.session.record["actions"]
+    assert len(a.saves.list()) == len(b.saves.list()) == 1
+    assert len(saves_of(a, gid)) == len(saves_of(b, gid)) == 1
+    # The end came by link to this device: nothing more to send.
+    assert remote.recipients(current.session) == []
+
+
+def test_an_older_link_changes_nothing(fake_game, make_app):
+    a, b = device(make_app), device(make_app)
+    start_remote(a)
+    play_human_turn(a, "go1")
+    first = sent_link(a)
+    join(b, first, [1])
+    play_human_turn(b, "go1")
+    a.navigate(sent_link(b))
+    run_timers(a)
+    play_human_turn(a, "go1")
+    before = dict(a.storage.data)
+    moves = list(a.session.record["actions"])
+    a.navigate(first)
+    assert a.storage.data == before and a.session.record["actions"] == moves
+    assert "Ce lien est plus ancien que votre partie — vous avez déjà 2 coups de plus." \
+        in html_text(a)
+
+
+def test_a_forked_link_is_refused_and_may_be_kept_apart(fake_game, make_app):
+    a, b, c = device(make_app), device(make_app), device(make_app)
+    start_remote(a)
+    play_human_turn(a, "go1")
+    first = sent_link(a)
+    join(b, first, [1])
+    join(c, first, [1])          # Bob opened the link on a second device too
+    play_human_turn(b, "go1")
+    play_human_turn(c, "go2")
+    a.navigate(sent_link(b))
+    before = dict(a.storage.data)
+    a.navigate(sent_link(c))
+    assert a.storage.data == before
+    text = html_text(a)
+    assert "Ce lien s’écarte" in text or "Ce lien s'écarte" in text
+    assert "coup n° 4" in text and "Bob plays go1" in text and "Bob plays go2" in text
+    a.click({"cmd": "remote-fork-keep"})
+    assert len(a.saves.list()) == 2
+    kept = a.session.record
+    assert game_id_of(kept) is None and kept["meta"]["variant_of"]
+    gid = game_id_of(b.session.record)
+    assert len(saves_of(a, gid)) == 1
+
+
+def test_a_link_of_another_table_with_the_same_id_opens_as_an_ordinary_link(fake_game, make_app):
+    a = device(make_app)
+    s = start_remote(a)
+    play_human_turn(a, "go1")
+    other = dict(s.record, seats=[{"name": "Ada", "bot": None}, {"name": "Eve", "bot": None}])
+    before = dict(a.storage.data)
+    a.navigate(codec.fragment(codec.encode(other)))
+    assert a.storage.data == before
+    assert "pas la même table" in html_text(a) and 'data-cmd="link-replay"' in a.render()
+
+
+def test_hidden_hands_show_only_this_devices_player(fake_game, make_app):
+    a, b = device(make_app), device(make_app)
+    start_remote(a)
+    sa = a.session
+    shown_a = html_text(a)
+    assert f"Ada: 0 secret={sa.state.secret[0]}" in shown_a and "Bob: 0 secret=?" in shown_a
+    play_human_turn(a)
+    assert "Ce lien contient les mains de tous les joueurs" in html_text(a)
+    sb = join(b, sent_link(a), [1])
+    shown_b = html_text(b)
+    assert f"Bob: 0 secret={sb.state.secret[1]}" in shown_b and "secret=?" in shown_b
+    assert f"Ada: 1 secret={sb.state.secret[0]}" not in shown_b
+
+
+def test_a_remote_game_needs_someone_on_this_device(fake_game, make_app):
+    a = device(make_app)
+    a.navigate("#/new/fake-race")
+    a.click({"cmd": "start", "form": form_for(a, **{"seat-0-kind": "remote"})})
+    assert a.session is None and "au moins une place" in html_text(a)
+
+
+def test_the_send_button_carries_what_the_share_sheet_needs_and_results_are_said(
+        fake_game, make_app):
+    a = device(make_app)
+    start_remote(a)
+    play_human_turn(a)
+    button = re.search(r'<button[^>]*data-cmd="remote-send"[^>]*>', a.render()).group(0)
+    title = html.unescape(re.search(r'data-title="([^"]*)"', button).group(1))
+    text = html.unescape(re.search(r'data-text="([^"]*)"', button).group(1))
+    assert title.endswith(" — Rituels") and text.startswith("À vous de jouer (")
+    a.click({"cmd": "remote-sent", "result": "copied"})
+    assert "Lien copié" in html_text(a)
+    a.click({"cmd": "remote-sent", "result": "failed"})
+    assert "Copie impossible" in html_text(a)
+    assert {"type": "focus", "target": "#send-url"} in a.take_effects()
+    a.click({"cmd": "remote-sent", "result": "cancelled"})
+    assert "Copie impossible" in html_text(a)      # a closed share sheet changes nothing
+    assert codec.decode(sent_link(a))[1].remote == game_id_of(a.session.record)
+
+
+def test_a_rematch_is_played_at_a_distance_again_with_a_new_id(fake_game, make_app):
+    a = device(make_app)
+    s = start_remote(a)
+    a.click({"cmd": "rematch"})
+    again = a.session
+    assert again is not s and local_seats(again.record) == {0}
+    assert is_game_id(game_id_of(again.record)) and game_id_of(again.record) != game_id_of(s.record)
+
+
+def test_bots_play_on_the_device_that_has_the_game(fake_game, make_app):
+    a, b = device(make_app), device(make_app)
+    start_remote(a, count="3", **{"seat-2-kind": "easy", "seat-2-name": "Zed"})
+    play_human_turn(a, "go1")
+    run_timers(a)
+    assert a.session.remote_actor() == 1 and a.session.record["actions"][-1] == "go1"
+    sb = join(b, sent_link(a), [1])
+    play_human_turn(b, "go1")
+    run_timers(b)                       # Zed (a bot) moves here, then the game is Ada's
+    assert sb.state.current_player() == 0 and sb.remote_actor() == 0
+    a.navigate(sent_link(b))
+    run_timers(a)
+    assert a.yours() and a.session.record["actions"] == sb.record["actions"]
+
+
+def test_wongar_at_a_distance_shows_only_this_devices_hand(make_app):
+    a = device(make_app)
+    a.navigate("#/new/wongar")
+    a.click({"cmd": "start", "form": form_for(a, count="3", **{
+        "seat-0-name": "Ada", "seat-1-kind": "remote", "seat-1-name": "Bob",
+        "seat-2-kind": "easy"})})
+    run_timers(a)
+    s = a.session
+    assert s.local == {0} and not s.private_view() and s.viewer() == 0
+    assert s.ctx("fr").local == (0,) and s.log_ctx().viewer == 0
