@@ -53,6 +53,16 @@ def test_the_replay_offers_the_analysis_which_runs_in_steps_and_can_be_cancelled
     job = current_job(app)
     assert 0 < job.done_steps < job.total
     assert "Estimations faites avec ce qui était visible" not in page   # not done yet
+    app.navigate("#/games")                          # away: the analysis waits
+    app.take_effects()
+    steps = job.done_steps
+    app.tick()
+    assert current_job(app) is None and job.done_steps == steps
+    app.navigate(f"#/replay/{save_id}")
+    app.render()                                    # back: it goes on from where it was
+    assert any(e["type"] == "timer" for e in app.take_effects())
+    app.tick()
+    assert current_job(app) is job and job.done_steps > steps
     app.click({"cmd": "analysis-cancel"})
     assert current_job(app) is None and 'data-cmd="analysis-start"' in app.render()
     assert ticks(app) <= 1                          # nothing left to run

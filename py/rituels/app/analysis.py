@@ -89,6 +89,8 @@ def extra(app: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"panel": screen.panel(
         app.lang, job, end=cur.end, current=cur.pos,
         what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos))}
+    if job is not None and not job.result.done:
+        app._timer(0)          # back on the viewer after leaving it: the analysis goes on
     if job is None or not job.result.done:
         return out
     reviews = job.result.reviews
