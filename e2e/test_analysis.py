@@ -42,6 +42,12 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
     assert page.locator(".an-col").count() >= 2
     label = page.get_attribute(".an-col >> nth=-1", "aria-label")
     assert label.startswith(f"Coup {moves}") and "100\u202f%" in label
+    # the turn under focus is readable as text on the chart
+    tip = page.locator(".an-pt >> nth=-1").locator(".an-tip")
+    assert not tip.is_visible()
+    page.focus(".an-col >> nth=-1")
+    tip.wait_for(state="visible")
+    assert tip.inner_text() == label
     # a key moment jumps the replay to the end of its turn
     moment = page.locator(".an-moments button").first
     target = moment.get_attribute("data-to")

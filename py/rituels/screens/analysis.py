@@ -79,10 +79,12 @@ def chart(lang: str, result: Any, end: int, current: int) -> str:
         left = (x(points[k - 1][0]) + x(pos)) / 2 if k else x(pos) - 4
         right = (x(pos) + x(points[k + 1][0])) / 2 if k + 1 < len(points) else x(pos) + 4
         label = _summary(lang, names, pos, ch)
+        # The text shows while the column is under the pointer or focused (CSS).
         cols.append(
-            f'<rect class="an-col" role="button" tabindex="0"'
+            f'<g class="an-pt"><rect class="an-col" role="button" tabindex="0"'
             f'{attrs(x=f"{left:.1f}", y=TOP, width=f"{max(right - left, 1):.1f}", height=height, data_cmd="replay-seek", data_to=pos, aria_label=label)}>'
-            f'<title>{esc(label)}</title></rect>')
+            f'<title>{esc(label)}</title></rect>'
+            f'<text class="an-tip" x="{LEFT + 6}" y="{TOP + 14}" aria-hidden="true">{esc(label)}</text></g>')
     cursor = (f'<line class="an-cursor" x1="{x(current):.1f}" x2="{x(current):.1f}" '
               f'y1="{TOP}" y2="{TOP + height}"/>')
     return (f'<svg class="an-chart" viewBox="0 0 {W} {H}" role="group"'
