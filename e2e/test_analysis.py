@@ -47,7 +47,7 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
     assert not tip.is_visible()
     page.focus(".an-col >> nth=-1")
     tip.wait_for(state="visible")
-    assert tip.inner_text() == label
+    assert tip.text_content() == label
     # a key moment jumps the replay to the end of its turn
     moment = page.locator(".an-moments button").first
     target = moment.get_attribute("data-to")
