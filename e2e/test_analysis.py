@@ -77,3 +77,29 @@ def test_a_long_analysis_shows_progress_and_can_be_cancelled(page, open_app):
     page.click("button[data-cmd=analysis-cancel]")
     page.wait_for_selector("button[data-cmd=analysis-start]")
     assert page.locator("#an-progress").count() == 0
+
+
+def test_the_coach_shows_the_best_choices_and_highlights_the_best(page, open_app):
+    open_app(page)
+    page.click("a[href='#/new/cthulhu-dice']")
+    page.wait_for_selector("[role=dialog]")
+    assert not page.is_checked("#coach")                 # off by default
+    page.select_option("#count", "2")
+    page.select_option("#seat-1-kind", "human")
+    page.fill("#seat-0-name", "Ada")
+    page.fill("#seat-1-name", "Bruno")
+    page.check("#coach")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector("button[data-cmd=coach]")
+    settle(page)
+    page.click("button[data-cmd=coach]")
+    page.wait_for_selector(".coach-list li")
+    best = page.get_attribute(".coach-list li >> nth=0", "data-hint")
+    hinted = page.locator("#main .hint")
+    assert hinted.count() >= 1
+    assert all(hinted.nth(i).get_attribute("data-action") == best for i in range(hinted.count()))
+    assert page.evaluate("localStorage.getItem('rituels.coach.cthulhu-dice')") == "on"
+    # the advice is playable as it is: a click on the highlighted choice plays it
+    hinted.first.click()
+    settle(page)
+    assert page.locator(".coach-list").count() == 0
