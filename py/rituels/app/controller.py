@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import library, remote, replay, sharing, takeback  # noqa: F401
-from rituels.app.registry import COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES, TICKS, command, route
+from rituels.app import analysis, library, remote, replay, sharing, takeback  # noqa: F401
+from rituels.app.registry import (BOARD_FILTERS, COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES,
+                                  TICKS, command, route)
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
@@ -256,10 +257,12 @@ class App:
         self.screen = play_screen
         self.changed = True
 
-    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any]
-                   ) -> None:
+    def start_game(self, game_id: str, seats: list[dict[str, Any]], options: dict[str, Any],
+                   coach: bool = False) -> None:
         meta = {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         meta.update(remote.setup_meta(self, seats))   # people elsewhere: a game id
+        if coach:
+            meta["coach"] = True
         record = new_record(game_id, seats, options, meta)
         save_id = self.new_save_id()
         self.open_record(save_id, record)
@@ -548,6 +551,8 @@ def play_screen(app: App) -> str:
         return play.render(lang, handover=(actor, s.names[actor]), **frame) + rules_over
     ctx = s.ctx(lang)
     board = s.view.render(s.state, ctx)
+    for board_filter in BOARD_FILTERS:
+        board = board_filter(app, board)
     end = None
     if s.state.is_terminal():
         status = s.view.result(s.state, ctx)
@@ -620,6 +625,7 @@ def _new(app: App, game_id: str) -> None:
     app.draft = (newgame.draft_from_record(game, s.record, app.pace_s)
                  if s is not None and s.record["game"] == game_id
                  else newgame.default_draft(game, app.pace_s))
+    app.draft["coach"] = analysis.coach_remembered(app, game_id)
     app.screen = new_game_screen
     app.effects.append({"type": "focus", "target": "#dialog-title"})
 
@@ -680,7 +686,9 @@ def _cmd_start(app: App, data: dict) -> None:
         pace = newgame.chosen_pace(app.draft)
         if pace is not None:
             app.set_pace(pace)
-        app.start_game(app.draft["game"], seats, options)
+        game_id, coach = app.draft["game"], app.draft["coach"]
+        app.start_game(game_id, seats, options, coach=coach)
+        analysis.remember_coach(app, game_id, coach)
     except RecordError as exc:      # a name that cannot be used (control characters...)
         app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
     except ValueError as exc:

@@ -39,6 +39,10 @@ PLAY_MENU: list[MenuItem] = [
     MenuItem("app.menu.home", href="#/"),
 ]
 TICKS: list[Callable[[Any], None]] = []
+# Functions (app, board markup) -> markup applied to the game's board (the coach's hint).
+BOARD_FILTERS: list[Callable[[Any, str], str]] = []
+# Extra parts of the replay viewer (analysis): fn(app) -> {"panel", "marks", "note", "board"}.
+REPLAY_EXTRAS: list[Callable[[Any], dict]] = []
 OVERLAYS: list[Callable[[Any], str]] = []
 
 

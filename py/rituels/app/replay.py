@@ -20,7 +20,7 @@ import time
 import unicodedata
 from typing import Any
 
-from rituels.app.registry import TICKS, command, route
+from rituels.app.registry import REPLAY_EXTRAS, TICKS, command, route
 from rituels.app.session import load_view
 from rituels.app.storage import StorageError
 from rituels.engine.game import get_game
@@ -191,8 +191,11 @@ def replay_screen(app: Any) -> str:
     rs.cursor.set_lang(app.lang)
     note = t(app.lang, rs.note_key) if rs.note_key else ""
     resume = f"#/play/{rs.save_id}" if rs.playing_here else ""
+    extra: dict[str, Any] = {}
+    for part in REPLAY_EXTRAS:
+        extra.update(part(app))
     return render(app.lang, rs.cursor, title=rs.title(app.lang), back_href=rs.back_href,
-                  note=note, resume_href=resume)
+                  note=note, resume_href=resume, extra=extra)
 
 
 def open_replay(app: Any, record: dict[str, Any], *, choose_viewer: bool, viewer: int | None,

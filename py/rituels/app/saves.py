@@ -74,6 +74,7 @@ def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
         "finished": entry.get("finished") is True,
         "title": _text(entry.get("title"), MAX_TITLE),
         "variant": entry.get("variant") is True,
+        "coach": entry.get("coach") is True,
     }
     if entry.get("corrupt"):
         clean["corrupt"] = True
@@ -146,6 +147,7 @@ class SaveStore:
             "finished": bool(finished),
             "title": meta.get("title") or _text(old.get("title"), MAX_TITLE),
             "variant": bool(meta.get("variant_of")),
+            "coach": meta.get("coach") is True,
             "rev": rev,
         }
 

@@ -84,6 +84,8 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
         facts.insert(0, (t(lang, "library.games.game"), game_name))
     if entry.get("variant"):
         head += f'<p class="save-variant">{esc(t(lang, "library.games.variant"))}</p>'
+    if entry.get("coach"):
+        head += f'<p class="save-variant save-coach">{esc(t(lang, "analysis.coached"))}</p>'
 
     dl = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
     resume = "" if entry.get("finished") else (

@@ -39,7 +39,7 @@ def default_draft(game: Game, pace_s: float = 0.6) -> dict[str, Any]:
              for i in range(game.max_players)]
     return {"game": game.id, "count": game.default_players, "seats": seats,
             "options": {o.key: o.default for o in game.options},
-            "pace": pace_name(pace_s), "pace_at_open": pace_name(pace_s)}
+            "pace": pace_name(pace_s), "pace_at_open": pace_name(pace_s), "coach": False}
 
 
 def layout_key(draft: dict[str, Any]) -> tuple:
@@ -122,7 +122,10 @@ def read_form(draft: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
     game = get_game(draft["game"])
     out = {"game": draft["game"], "count": draft["count"],
            "seats": [dict(s) for s in draft["seats"]], "options": dict(draft["options"]),
-           "pace": draft["pace"], "pace_at_open": draft["pace_at_open"]}
+           "pace": draft["pace"], "pace_at_open": draft["pace_at_open"],
+           "coach": draft.get("coach", False)}
+    if isinstance(form.get("coach"), bool):
+        out["coach"] = form["coach"]
     if form.get("pace") in dict(PACES):
         out["pace"] = form["pace"]
     try:
@@ -226,6 +229,10 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         paces = [(name, t(lang, f"app.newgame.pace.{name}")) for name, _ in PACES]
         pace_markup = _select("pace", t(lang, "app.newgame.pace"), paces, draft["pace"],
                               " pace")
+    # The coach (rituels/app/analysis.py): off by default, remembered per game.
+    coach = (f'<label class="check"><input type="checkbox"'
+             f'{attrs(name="coach", id="coach", checked=bool(draft.get("coach")))}>'
+             f'<span>{esc(t(lang, "analysis.coach_option"))}</span></label>')
     return (
         '<div class="overlay">'
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">'
@@ -235,7 +242,7 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
-        f'{pace_markup}{options_markup}'
+        f'{pace_markup}{options_markup}{coach}'
         '<div class="dialog-actions">'
         f'<button type="button" class="btn" data-cmd="close" data-escape>{esc(t(lang, "app.newgame.cancel"))}</button>'
         f'<button type="submit" class="btn btn-primary" data-cmd="start">{esc(t(lang, "app.newgame.start"))}</button>'

@@ -69,6 +69,7 @@ def _end(lang: str, end: dict[str, Any]) -> str:
         '<div class="end-actions">'
         f'<button type="button" class="btn btn-primary" data-cmd="rematch">{esc(t(lang, "app.end.rematch"))}</button>'
         f'<button type="button" class="btn" data-cmd="new-game">{esc(t(lang, "app.menu.new"))}</button>'
+        f'<button type="button" class="btn" data-cmd="analysis-open">{esc(t(lang, "analysis.start"))}</button>'
         f'<a class="btn" href="#/">{esc(t(lang, "app.menu.home"))}</a>'
         '</div></section>')
 

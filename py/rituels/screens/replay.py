@@ -94,8 +94,9 @@ def _viewer_choice(lang: str, cur: Any) -> str:
             f'<span class="field-label">{esc(t(lang, "library.replay.viewer"))}</span>{buttons}</div>')
 
 
-def _log(lang: str, cur: Any) -> str:
-    """Chronological; each action's lines are one button that jumps to just after it."""
+def _log(lang: str, cur: Any, marks: dict[int, str] | None = None) -> str:
+    """Chronological; each action's lines are one button that jumps to just after it.
+    ``marks``: action index -> markup after its line (the move review's signs)."""
     items = []
     for i, lines in enumerate(cur.lines):
         if not lines:
@@ -106,7 +107,8 @@ def _log(lang: str, cur: Any) -> str:
             f'<li{attrs(class_="current" if current else None)}>'
             f'<button type="button" class="log-jump"'
             f'{attrs(data_cmd="replay-seek", data_to=i + 1, aria_current="step" if current else None)}>'
-            f'<span class="log-n">{i + 1}.</span> {esc(text)}</button></li>')
+            f'<span class="log-n">{i + 1}.</span> {esc(text)}'
+            f'{(marks or {}).get(i, "")}</button></li>')
     empty = "" if items else f'<p class="log-empty">{esc(t(lang, "app.play.log_empty"))}</p>'
     return (f'<section class="log replay-log" aria-labelledby="log-title">'
             f'<h2 id="log-title" class="panel-title">{esc(t(lang, "app.play.log"))}</h2>'
@@ -114,13 +116,17 @@ def _log(lang: str, cur: Any) -> str:
 
 
 def render(lang: str, cur: Any, *, title: str, back_href: str = "#/games",
-           note: str = "", can_continue: bool = True, resume_href: str = "") -> str:
+           note: str = "", can_continue: bool = True, resume_href: str = "",
+           extra: dict[str, Any] | None = None) -> str:
     """The viewer. ``title`` and ``note`` are plain text (escaped here). ``resume_href``:
     the game is still being played here, so at its last position the viewer offers to
-    resume it (elsewhere "continue from here" makes a variant)."""
+    resume it (elsewhere "continue from here" makes a variant). ``extra`` (markup, from the
+    analysis): ``panel`` below, ``marks`` in the log, ``note`` under the status, ``board``
+    instead of the plain board."""
+    extra = extra or {}
     ctx = cur.ctx()
     state = cur.state()
-    board = cur.view.render(state, ctx)
+    board = extra.get("board") or cur.view.render(state, ctx)
     status = cur.view.result(state, ctx) if state.is_terminal() else cur.view.status(state, ctx)
     continue_btn = ""
     if resume_href and cur.pos >= cur.end:
@@ -140,6 +146,7 @@ def render(lang: str, cur: Any, *, title: str, back_href: str = "#/games",
         f'{esc(t(lang, "library.replay.back_to"))}</a></nav></div>'
         f'{note_markup}'
         f'<div class="status-bar"><p id="status" class="status">{esc(status)}</p></div>'
-        f'{_controls(lang, cur)}{_viewer_choice(lang, cur)}'
+        f'{extra.get("note", "")}{_controls(lang, cur)}{_viewer_choice(lang, cur)}'
         f'<div class="play-body"><section class="board"{attrs(aria_label=t(lang, "app.play.board"))}>'
-        f'{board}</section>{_log(lang, cur)}</div></div>')
+        f'{board}</section>{_log(lang, cur, extra.get("marks"))}</div>'
+        f'{extra.get("panel", "")}</div>')

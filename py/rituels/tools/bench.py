@@ -3,6 +3,7 @@
 Sections, in order:
 - one per game, from ``rituels.<game>.bench.figures(quick)``;
 - ``links``: the game-link codec, from ``rituels.engine.link_bench.figures(quick)``;
+- ``analysis``: calibration of the win chances and analysis/coach times (rituels.analysis.bench);
 - ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
   needs Playwright, so it runs in the test venv (.venv, created if missing);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
@@ -29,6 +30,7 @@ SECTIONS: dict[str, str] = {
     "tuchulcha": "rituels.tuchulcha.bench",
     "wongar": "rituels.wongar.bench",
     "links": "rituels.engine.link_bench",
+    "analysis": "rituels.analysis.bench",
     "browser": "rituels.tools.bench_browser",
     "play": "rituels.tools.bench_play",
 }

@@ -1,0 +1,105 @@
+"""The game analysis in Chromium: a finished game of this device opened in the replay viewer,
+its analysis run in steps (the page answers meanwhile), the chart with its table and key
+moments, a key moment jumping the replay, review signs in the log; no axe violations."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from appwait import settle
+
+from rituels.app.saves import SaveStore
+from rituels.app.storage import MemoryStorage
+from rituels.engine.bots import RandomBot, play_game
+from rituels.engine.game import get_game
+
+
+def finished_game_storage(game_id: str = "cthulhu-dice", seed: int = 4) -> tuple[str, dict, int]:
+    """localStorage keys of one finished game (Ada at the table with three bots)."""
+    _, actions = play_game(get_game(game_id), [RandomBot(seed + i) for i in range(4)],
+                           rng=random.Random(seed))
+    seats = [{"name": "Ada", "bot": None}] + [{"name": f"B{i}", "bot": "easy"} for i in range(3)]
+    record = {"format": 1, "game": game_id, "options": {}, "seats": seats, "actions": actions,
+              "meta": {}}
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    save_id = saves.new_id()
+    saves.put(save_id, record, True, 0)
+    return save_id, storage.data, len(actions)
+
+
+def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screenshot):
+    save_id, data, moves = finished_game_storage()
+    page.add_init_script(f"""for (const [k, v] of Object.entries({json.dumps(data)}))
+        localStorage.setItem(k, v);""")
+    open_app(page, f"#/replay/{save_id}")
+    page.wait_for_selector("button[data-cmd=analysis-start]")
+    page.click("button[data-cmd=analysis-start]")
+    page.wait_for_selector(".an-chart", timeout=60_000)
+    settle(page)
+    assert page.locator(".an-line").count() == 4
+    assert page.locator(".an-col").count() >= 2
+    label = page.get_attribute(".an-col >> nth=-1", "aria-label")
+    assert label.startswith(f"Coup {moves}") and "100\u202f%" in label
+    # the turn under focus is readable as text on the chart
+    tip = page.locator(".an-pt >> nth=-1").locator(".an-tip")
+    assert not tip.is_visible()
+    page.focus(".an-col >> nth=-1")
+    tip.wait_for(state="visible")
+    assert tip.text_content() == label
+    # a key moment jumps the replay to the end of its turn
+    moment = page.locator(".an-moments button").first
+    target = moment.get_attribute("data-to")
+    moment.click()
+    settle(page)
+    page.wait_for_selector(f".replay-position:has-text('Coup {target} sur {moves}')")
+    page.click(".an-table summary")
+    assert page.locator(".an-table tbody tr").count() == page.locator(".an-col").count()
+    screenshot(page, "analysis-replay")
+    found = axe(page, ".analysis")
+    assert not found, [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in found]
+
+
+def test_a_long_analysis_shows_progress_and_can_be_cancelled(page, open_app):
+    save_id, data, _ = finished_game_storage("wongar", seed=2)
+    page.add_init_script(f"""for (const [k, v] of Object.entries({json.dumps(data)}))
+        localStorage.setItem(k, v);""")
+    open_app(page, f"#/replay/{save_id}")
+    page.click("button[data-cmd=analysis-start]")
+    page.wait_for_selector("#an-progress")
+    # the page still answers while the analysis runs: the replay moves
+    before = page.inner_text(".replay-position")
+    page.click("button[data-cmd=replay-forward]")
+    page.wait_for_function("(t) => document.querySelector('.replay-position').textContent != t",
+                           arg=before)
+    assert page.locator("#an-progress").count() == 1
+    page.click("button[data-cmd=analysis-cancel]")
+    page.wait_for_selector("button[data-cmd=analysis-start]")
+    assert page.locator("#an-progress").count() == 0
+
+
+def test_the_coach_shows_the_best_choices_and_highlights_the_best(page, open_app):
+    open_app(page)
+    page.click("a[href='#/new/cthulhu-dice']")
+    page.wait_for_selector("[role=dialog]")
+    assert not page.is_checked("#coach")                 # off by default
+    page.select_option("#count", "2")
+    page.select_option("#seat-1-kind", "human")
+    page.fill("#seat-0-name", "Ada")
+    page.fill("#seat-1-name", "Bruno")
+    page.check("#coach")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector("button[data-cmd=coach]")
+    settle(page)
+    page.click("button[data-cmd=coach]")
+    page.wait_for_selector(".coach-list li")
+    best = page.get_attribute(".coach-list li >> nth=0", "data-hint")
+    hinted = page.locator("#main .hint")
+    assert hinted.count() >= 1
+    assert all(hinted.nth(i).get_attribute("data-action") == best for i in range(hinted.count()))
+    assert page.evaluate("localStorage.getItem('rituels.coach.cthulhu-dice')") == "on"
+    # the advice is playable as it is: a click on the highlighted choice plays it
+    hinted.first.click()
+    settle(page)
+    assert page.locator(".coach-list").count() == 0

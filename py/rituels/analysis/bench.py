@@ -1,0 +1,167 @@
+"""Section ``analysis`` of ``python3 -m rituels bench``: are the win chances honest, and fast?
+
+Calibration: self-play games of 4 seats, each seat the strong or the easy bot at random (at
+least one strong). At a few turn ends of each game (seeded) every player's estimated chance
+(public information only) is compared with whether that player won. Estimates are bucketed by
+tenths; a bucket with at least ``MIN_BUCKET`` samples must be within ``TOLERANCE`` points of
+its win frequency. The Brier score is printed next to the base rate's (always predicting
+the average win frequency). Strong bots get a short thinking budget here (``BOT_BUDGET_S``)
+so hundreds of games fit on a shared machine; they play the same way, less deeply.
+
+Speed: the whole analysis (curve + review of one person's decisions) of complete 4-player
+games (p50/max over a few) and the coach's answer (p50/max over the game's decisions), on
+CPython; Pyodide is slower by a factor printed by the ``browser`` section's own figures.
+
+``python3 -m rituels.analysis.bench [--games N] [--game ID] [--quick]`` prints the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from rituels.analysis.core import Estimator, analyse, advice, turn_ends
+from rituels.engine.bots import play_game
+from rituels.engine.game import GAME_IDS, get_game
+from rituels.engine.record import start_state
+
+GAMES, QUICK_GAMES = 500, 40
+FIRST_SEED = 1000          # calibration games; SHRINK in core.py was fitted on seeds 0-499
+POINTS_PER_GAME = 4
+MIN_BUCKET, TOLERANCE = 50, 7.0
+BOT_BUDGET_S = 0.02
+SPEED_GAMES, QUICK_SPEED_GAMES = 3, 1
+
+
+def _bots(game, rng: random.Random) -> tuple[list, list[str]]:
+    levels = [rng.choice(("strong", "easy")) for _ in range(4)]
+    if "strong" not in levels:
+        levels[rng.randrange(4)] = "strong"
+    bots = []
+    for i, level in enumerate(levels):
+        bot = game.bots[level](rng.randrange(1 << 30))
+        if hasattr(bot, "budget_s"):
+            bot.budget_s = BOT_BUDGET_S
+        bots.append(bot)
+    return bots, levels
+
+
+def self_play(game_id: str, seed: int) -> dict:
+    game = get_game(game_id)
+    rng = random.Random(f"calibration:{game_id}:{seed}")
+    bots, levels = _bots(game, rng)
+    final, actions = play_game(game, bots, rng=rng)
+    seats = [{"name": f"P{i}", "bot": level} for i, level in enumerate(levels)]
+    return {"format": 1, "game": game_id, "options": {}, "seats": seats, "actions": actions,
+            "meta": {}}
+
+
+def calibration_samples(game_id: str, games: int) -> list[tuple[float, float]]:
+    """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game."""
+    est = Estimator(game_id, hidden=True)
+    samples = []
+    for seed in range(FIRST_SEED, FIRST_SEED + games):
+        record = self_play(game_id, seed)
+        actions, ends, _ = turn_ends(record)
+        _, state = start_state(record)
+        picks = sorted(random.Random(seed).sample([0] + ends[:-1],
+                                                  min(POINTS_PER_GAME, len(ends))))
+        at = 0
+        final = state.clone()
+        for a in actions:
+            final.apply(a)
+        won = final.returns()
+        for pos in picks:
+            while at < pos:
+                state.apply(actions[at])
+                at += 1
+            for p, chance in enumerate(est.chances(state, "cal", seed, pos)):
+                samples.append((chance, won[p]))
+    return samples
+
+
+def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], bool, float, float]:
+    buckets: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+    for chance, won in samples:
+        buckets[min(int(chance * 10), 9)].append((chance, won))
+    rows, ok = [], True
+    for k, bucket in enumerate(buckets):
+        if not bucket:
+            continue
+        mean = 100 * statistics.fmean(c for c, _ in bucket)
+        freq = 100 * statistics.fmean(w for _, w in bucket)
+        judged = len(bucket) >= MIN_BUCKET
+        good = abs(mean - freq) <= TOLERANCE
+        ok &= good or not judged
+        rows.append(f"{k * 10:>3}-{k * 10 + 10:<3}% n={len(bucket):<5} estimated {mean:5.1f} "
+                    f"won {freq:5.1f}" + ("" if not judged else " ok" if good else " OFF"))
+    base = statistics.fmean(w for _, w in samples)
+    brier = statistics.fmean((c - w) ** 2 for c, w in samples)
+    brier_base = statistics.fmean((base - w) ** 2 for _, w in samples)
+    return rows, ok, brier, brier_base
+
+
+def speed(game_id: str, games: int) -> tuple[list[float], list[float]]:
+    """Seconds of whole analyses (seat 0 a person) and of coach answers: CPU time of this
+    process, so a machine shared with other work does not inflate them."""
+    whole, coach = [], []
+    for seed in range(games):
+        record = self_play(game_id, 1000 + seed)
+        record["seats"][0]["bot"] = None
+        start = time.process_time()
+        result = analyse(record, hidden=True)
+        whole.append(time.process_time() - start)
+        _, state = start_state(record)
+        actions, _, personal = turn_ends(record)
+        for i, action in enumerate(actions):
+            if personal[i] and len(coach) < 30 * (seed + 1):
+                start = time.process_time()
+                advice(state, seed=i)
+                coach.append(time.process_time() - start)
+            state.apply(action)
+        assert result.done
+    return whole, coach
+
+
+def _stat(values: list[float]) -> str:
+    if not values:
+        return "no sample"
+    return f"p50 {statistics.median(values):.2f} s, max {max(values):.2f} s"
+
+
+def game_figures(game_id: str, games: int, speed_games: int) -> list[tuple[str, str]]:
+    out = []
+    samples = calibration_samples(game_id, games)
+    rows, ok, brier, brier_base = calibration_rows(samples)
+    out.append((f"{game_id} calibration ({games} games, {len(samples)} estimates)",
+                "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
+    for row in rows:
+        out.append((f"  {game_id} bucket", row))
+    out.append((f"{game_id} Brier score", f"{brier:.4f} (base rate {brier_base:.4f})"))
+    whole, coach = speed(game_id, speed_games)
+    out.append((f"{game_id} whole analysis, 4 players (CPython, CPU time)",
+                f"{_stat(whole)} (target <= 15 s in the browser)"))
+    out.append((f"{game_id} coach answer (CPython, CPU time)", f"{_stat(coach)} (target <= 1 s)"))
+    return out
+
+
+def figures(quick: bool) -> list[tuple[str, str]]:
+    games = QUICK_GAMES if quick else GAMES
+    speed_games = QUICK_SPEED_GAMES if quick else SPEED_GAMES
+    out = []
+    for game_id in GAME_IDS:
+        out += game_figures(game_id, games, speed_games)
+    return out
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--speed-games", type=int, default=SPEED_GAMES)
+    parser.add_argument("--game", default="")
+    args = parser.parse_args()
+    for game_id in [args.game] if args.game else GAME_IDS:
+        for label, value in game_figures(game_id, args.games, args.speed_games):
+            print(f"{label}  {value}", flush=True)

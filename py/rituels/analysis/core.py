@@ -1,0 +1,280 @@
+"""Win chances of recorded positions, the curve of a whole game, its key moments and the
+review of each person's decisions (docs/analysis.md).
+
+The estimator is Monte-Carlo: from a position, play the game out many times with uniformly
+random choices and exact chance draws, and count who wins (a shared win counts 1/k). It only
+needs the game protocol, so every game gets it through the registry. Each estimate has its own
+random stream seeded from (seed, position, label): the same record analysed twice gives the
+same numbers, and the children compared in a move review share one stream (common random
+numbers), so their differences are not drowned in noise.
+
+In a hidden-hand game the estimate uses only what was public at that moment: each playout
+starts from a world where every hand is redrawn consistently with what the table saw, unless
+the caller says hands are revealed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from rituels.engine.game import get_game
+from rituels.engine.record import check_record, start_state, step
+from rituels.engine.state import CHANCE, GameState, sample_chance
+
+# Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
+# `python3 -m rituels bench --only analysis`): a random Tuchulcha game is ~300 actions long.
+PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16, "tuchulcha": 4}
+REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8, "tuchulcha": 3}
+COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4, "tuchulcha": 2}    # answer within ~1 s
+# Random playouts ignore that strong players gang up on the leader, so raw estimates are too
+# sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on the
+# calibration games of seeds 0-499 (docs/analysis.md) and checked on other seeds by the bench.
+SHRINK = {"cthulhu-dice": 0.88}
+# A decision with more choices is reviewed on a seeded sample of them (and the one played).
+MAX_REVIEWED_CHOICES = {"tuchulcha": 8, "wongar": 12}
+DEFAULT_REVIEWED_CHOICES = 24
+# Chance lost against the best choice found, in points of percentage.
+THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
+MAX_PLAYOUT_ACTIONS = 5000
+
+
+def grade(loss_points: float) -> str:
+    """"blunder", "mistake", "inaccuracy" or "" for a loss in points of percentage."""
+    for limit, name in THRESHOLDS:
+        if loss_points >= limit:
+            return name
+    return ""
+
+
+def public_world(state: GameState, rng: random.Random) -> GameState:
+    """A copy in which every hidden card is redrawn from what the table saw. Redrawing from
+    player 0's view keeps 0's hand; redrawing that copy from player 1's view then redraws
+    0's hand too (1's is already a redraw). One more round of this chain (Gibbs sampling)
+    weakens what the first redraw still owed to 0's real hand (docs/analysis.md)."""
+    world = state
+    for _ in range(2 if state.num_players > 1 else 0):
+        world = world.resample_hidden(0, rng).resample_hidden(1, rng)
+    return world if world is not state else state.clone()
+
+
+def playout(state: GameState, rng: random.Random) -> list[float]:
+    """Play ``state`` (a copy, changed in place) to the end at random; its returns."""
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply(sample_chance(state, rng))
+        elif state.is_terminal():
+            return state.returns()
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return [1.0 / state.num_players] * state.num_players   # never seen; counts as even
+
+
+class Estimator:
+    """Win chances of positions of one game. ``hidden``: estimate from public information
+    only (hidden-hand games whose hands are not revealed)."""
+
+    def __init__(self, game_id: str, *, seed: int = 0, playouts: int | None = None,
+                 review_playouts: int | None = None, hidden: bool = False):
+        self.game_id = game_id
+        self.seed = seed
+        self.playouts = playouts or PLAYOUTS.get(game_id, 32)
+        self.review_playouts = review_playouts or REVIEW_PLAYOUTS.get(game_id, 16)
+        self.hidden = hidden and get_game(game_id).hidden_information
+        self.shrink = SHRINK.get(game_id, 1.0)
+
+    def rng(self, *key: Any) -> random.Random:
+        return random.Random(":".join(str(k) for k in (self.game_id, self.seed) + key))
+
+    def chances(self, state: GameState, *key: Any, playouts: int | None = None,
+                viewer: int | None = None) -> list[float]:
+        """Each player's chance to win from ``state`` (0..1; they sum to at most 1).
+        ``viewer``: hidden cards are redrawn as that player sees them (their own hand is
+        known to them); None: as the table sees them."""
+        if state.is_terminal():
+            return list(state.returns())
+        rng = self.rng(*key)
+        n = playouts or self.playouts
+        totals = [0.0] * state.num_players
+        for _ in range(n):
+            if not self.hidden:
+                world = state.clone()
+            elif viewer is None:
+                world = public_world(state, rng)
+            else:
+                world = state.resample_hidden(viewer, rng)
+            for p, r in enumerate(playout(world, rng)):
+                totals[p] += r
+        even = 1.0 / state.num_players
+        return [even + self.shrink * (x / n - even) for x in totals]
+
+    def choices(self, state: GameState, *key: Any,
+                playouts: int | None = None) -> list[tuple[Any, float]]:
+        """The decision at ``state``: (action, the mover's chance after it), best first.
+        Every child is estimated with the same random stream. Many choices: a seeded sample
+        (the chosen one is added by the caller when it matters)."""
+        player = state.current_player()
+        actions = list(state.legal_actions())
+        most = MAX_REVIEWED_CHOICES.get(self.game_id, DEFAULT_REVIEWED_CHOICES)
+        if len(actions) > most:
+            actions = self.rng(*key, "sample").sample(actions, most)
+        return self.rank(state, player, actions, *key, playouts=playouts)
+
+    def rank(self, state: GameState, player: int, actions: list[Any], *key: Any,
+             playouts: int | None = None) -> list[tuple[Any, float]]:
+        out = []
+        for action in actions:
+            child = state.clone()
+            child.apply(action)
+            value = self.chances(child, *key, "child", viewer=player,
+                                 playouts=playouts or self.review_playouts)[player]
+            out.append((action, value))
+        out.sort(key=lambda pair: -pair[1])
+        return out
+
+
+@dataclass
+class Review:
+    """One person's decision: at ``index`` (the action's index in the record)."""
+
+    index: int
+    player: int
+    chosen: str                   # notation
+    best: str                     # notation of the best choice found
+    chosen_chance: float
+    best_chance: float
+
+    @property
+    def loss(self) -> float:
+        """Points of percentage lost against the best choice found."""
+        return max(0.0, (self.best_chance - self.chosen_chance) * 100.0)
+
+    @property
+    def grade(self) -> str:
+        return grade(self.loss)
+
+
+@dataclass
+class Analysis:
+    """The result, filled step by step. ``points``: (position, chances per player) at the
+    start and after every turn; ``reviews``: people's decisions, by action index."""
+
+    game_id: str
+    names: list[str]
+    hidden: bool
+    points: list[tuple[int, list[float]]] = field(default_factory=list)
+    reviews: dict[int, Review] = field(default_factory=dict)
+    done: bool = False
+
+    def moments(self, count: int = 3) -> list[tuple[int, int, float, float]]:
+        """The ``count`` turns where one player's chance moved most: (position after the
+        turn, player, chance before, chance after), in game order."""
+        swings = []
+        for (_, before), (pos, after) in zip(self.points, self.points[1:]):
+            p = max(range(len(after)), key=lambda q: abs(after[q] - before[q]))
+            swings.append((abs(after[p] - before[p]), pos, p, before[p], after[p]))
+        swings.sort(key=lambda s: (-s[0], s[1]))
+        top = [s for s in swings[:count] if s[0] > 0]
+        return sorted(((pos, p, b, a) for _, pos, p, b, a in top))
+
+
+def turn_ends(record: dict[str, Any]) -> tuple[list[Any], list[int], list[bool]]:
+    """Replay ``record``: its actions, the positions where a turn ends (the next decision
+    belongs to someone else, or the game is over) and whether each action was a decision
+    of a person (a seat without a bot)."""
+    _, state = start_state(record)
+    people = [s["bot"] is None for s in record["seats"]]
+    actions, ends, personal = [], [], []
+    last_mover = None
+    for i, text in enumerate(record["actions"]):
+        mover = state.current_player()
+        personal.append(mover >= 0 and people[mover])
+        if mover >= 0:
+            last_mover = mover
+        actions.append(step(state, text, i))
+        nxt = state.current_player()
+        if state.is_terminal() or (nxt >= 0 and nxt != last_mover):
+            ends.append(i + 1)
+    return actions, ends, personal
+
+
+class Job:
+    """The analysis of one record in small steps (one position, or one reviewed decision,
+    per :meth:`step`) so the single-threaded worker answers between them. ``total`` and
+    ``done_steps`` drive the progress bar."""
+
+    def __init__(self, record: dict[str, Any], *, hidden: bool, seed: int = 0,
+                 review: bool = True, estimator: Estimator | None = None):
+        self.record = check_record(record)
+        game_id = self.record["game"]
+        self.estimator = estimator or Estimator(game_id, seed=seed, hidden=hidden)
+        self.actions, ends, personal = turn_ends(self.record)
+        self.result = Analysis(game_id, [s["name"] for s in self.record["seats"]],
+                               self.estimator.hidden)
+        self.positions = [0] + ends
+        self.reviewed = [i for i, mine in enumerate(personal) if mine] if review else []
+        self.total = len(self.positions) + len(self.reviewed)
+        self.done_steps = 0
+        self._work = self._steps()
+
+    def state_at(self, pos: int) -> GameState:
+        _, state = start_state(self.record)
+        for action in self.actions[:pos]:
+            state.apply(action)
+        return state
+
+    def _steps(self) -> Iterator[None]:
+        _, state = start_state(self.record)
+        at = 0
+        targets = sorted({(p, "point") for p in self.positions}
+                         | {(i, "review") for i in self.reviewed})
+        for pos, kind in targets:
+            while at < pos:
+                state.apply(self.actions[at])
+                at += 1
+            if kind == "point":
+                self.result.points.append((pos, self.estimator.chances(state, pos)))
+            else:
+                self._review(state, pos)
+            yield
+
+    def _review(self, state: GameState, index: int) -> None:
+        est, player, chosen = self.estimator, state.current_player(), self.actions[index]
+        ranked = est.choices(state, index)
+        if all(a != chosen for a, _ in ranked):
+            ranked += est.rank(state, player, [chosen], index)
+            ranked.sort(key=lambda pair: -pair[1])
+        mine = next(c for a, c in ranked if a == chosen)
+        best, top = ranked[0]
+        self.result.reviews[index] = Review(index, player, state.action_to_str(chosen),
+                                            state.action_to_str(best), mine, top)
+
+    def step(self) -> bool:
+        """Do one step; False once everything is done."""
+        try:
+            next(self._work)
+        except StopIteration:
+            self.result.done = True
+            return False
+        self.done_steps += 1
+        return True
+
+    def run(self) -> Analysis:
+        while self.step():
+            pass
+        return self.result
+
+
+def analyse(record: dict[str, Any], *, hidden: bool = False, seed: int = 0,
+            review: bool = True) -> Analysis:
+    """The whole analysis at once (tests, benchmarks, the command line)."""
+    return Job(record, hidden=hidden, seed=seed, review=review).run()
+
+
+def advice(state: GameState, *, seed: int = 0, hidden: bool = True,
+           count: int = 3) -> list[tuple[Any, float]]:
+    """The coach: the ``count`` best choices of the player to move with their chances."""
+    est = Estimator(state.game_id, seed=seed, hidden=hidden)
+    return est.choices(state, "coach", playouts=COACH_PLAYOUTS.get(state.game_id))[:count]

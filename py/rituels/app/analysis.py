@@ -1,0 +1,186 @@
+"""The analysis of the game in the replay viewer: start, progress, cancel, and what it adds to
+the viewer (chart panel, review signs in the log, the better choice on the board).
+
+The worker is single-threaded, so the analysis runs in small steps driven by the app's timer
+effect: each tick works for at most ``SLICE_S`` and asks for the next tick at once, so clicks
+and the Cancel button are answered between steps. All of it is local (works offline).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rituels.analysis.core import Job, advice
+from rituels.app.registry import BOARD_FILTERS, REPLAY_EXTRAS, TICKS, command
+from rituels.app.replay import SNAPSHOT_EVERY, _cursor
+from rituels.app.storage import StorageError
+from rituels.screens import analysis as screen
+from rituels.viewkit import ViewContext
+
+SLICE_S = 0.05
+
+
+def _key(cur: Any) -> tuple:
+    return (cur.record["game"], tuple(cur.record["actions"]), cur.choose_viewer)
+
+
+def current_job(app: Any) -> Job | None:
+    """The analysis of the game in the viewer, if one was started for it."""
+    cur = _cursor(app)
+    held = getattr(app, "analysis", None)
+    if cur is None or held is None or held[0] != _key(cur):
+        return None
+    return held[1]
+
+
+@command("analysis-start")
+def _start(app: Any, data: dict) -> None:
+    cur = _cursor(app)
+    if cur is None or current_job(app) is not None:
+        return
+    # Hands stay hidden unless the viewer may show them (a finished game of this device,
+    # or a link that reveals them).
+    app.analysis = (_key(cur), Job(cur.record, hidden=not cur.choose_viewer))
+    app._timer(0)
+
+
+@command("analysis-cancel")
+def _cancel(app: Any, data: dict) -> None:
+    app.analysis = None
+
+
+def _tick(app: Any) -> None:
+    job = current_job(app)
+    if job is None or job.result.done:
+        return
+    stop = time.perf_counter() + SLICE_S
+    while job.step() and time.perf_counter() < stop:
+        pass
+    app.changed = True
+    if not job.result.done:
+        app._timer(0)
+
+
+def _text(cur: Any, start: int, end: int) -> str:
+    """The log text of the actions between two positions (shortened)."""
+    text = " ".join(" ".join(lines) for lines in cur.lines[start:end] if lines)
+    return text if len(text) <= 140 else text[:139] + "…"
+
+
+def _describe(cur: Any, index: int, notation: str) -> str:
+    base = index - index % SNAPSHOT_EVERY
+    before = cur.snapshots[base].clone()
+    for action in cur.actions[base:index]:
+        before.apply(action)
+    action = before.str_to_action(notation)
+    after = before.clone()
+    after.apply(action)
+    return " ".join(cur.view.describe(before, action, after, cur.ctx())) or notation
+
+
+def extra(app: Any) -> dict[str, Any]:
+    cur = _cursor(app)
+    if cur is None:
+        return {}
+    job = current_job(app)
+    ends = {pos: prev for (prev, _), (pos, _) in
+            zip(job.result.points, job.result.points[1:])} if job else {}
+    out: dict[str, Any] = {"panel": screen.panel(
+        app.lang, job, end=cur.end, current=cur.pos,
+        what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos))}
+    if job is not None and not job.result.done:
+        app._timer(0)          # back on the viewer after leaving it: the analysis goes on
+    if job is None or not job.result.done:
+        return out
+    reviews = job.result.reviews
+    out["marks"] = {i: screen.log_mark(app.lang, r.grade) for i, r in reviews.items() if r.grade}
+    review = reviews.get(cur.pos)
+    after = reviews.get(cur.pos - 1)
+    if after is not None and after.grade and (review is None or not review.grade):
+        # Just after a graded move (where its log line leads): say so, offer the board before.
+        out["note"] = screen.review_note(app.lang, after, _describe(cur, after.index, after.chosen),
+                                         _describe(cur, after.index, after.best), before=False)
+    if review is not None and review.grade:
+        out["note"] = screen.review_note(app.lang, review, _describe(cur, cur.pos, review.chosen),
+                                         _describe(cur, cur.pos, review.best))
+        ctx = cur.ctx()
+        shown = ViewContext(lang=ctx.lang, names=ctx.names, viewer=ctx.viewer, interactive=True,
+                            animate=False)
+        out["board"] = screen.hint_board(cur.view.render(cur.state(), shown), review.best)
+    return out
+
+
+TICKS.append(_tick)
+REPLAY_EXTRAS.append(extra)
+
+
+# --- the coach ----------------------------------------------------------------------------
+COACH_KEY = "rituels.coach."      # + game id: "on" / "off", the set-up dialog's last choice
+COACH_COUNT = 3
+
+
+def coach_remembered(app: Any, game_id: str) -> bool:
+    try:
+        return app.storage.get(COACH_KEY + game_id) == "on"
+    except StorageError:
+        return False
+
+
+def remember_coach(app: Any, game_id: str, on: bool) -> None:
+    """Kept after a game starts with it; nothing is written while it stays off."""
+    if on == coach_remembered(app, game_id):
+        return
+    try:
+        app.storage.set(COACH_KEY + game_id, "on" if on else "off")
+    except StorageError:
+        pass       # not remembered; the game itself is still set up with it
+
+
+def _coached(app: Any) -> Any:
+    """The session if the coach may answer now: on for this game, a person to decide."""
+    s = app.session
+    if s is None or s.record["meta"].get("coach") is not True or not s.human_to_decide():
+        return None
+    return s
+
+
+@command("coach")
+def _coach(app: Any, data: dict) -> None:
+    s = _coached(app)
+    if s is None:
+        return
+    state, player = s.state, s.state.current_player()
+    ctx = s.ctx(app.lang)
+    shown = []
+    for action, chance in advice(state, seed=len(s.record["actions"]), count=COACH_COUNT):
+        after = state.clone()
+        after.apply(action)
+        text = " ".join(s.view.describe(state, action, after, ctx)) or state.action_to_str(action)
+        shown.append((state.action_to_str(action), text, chance))
+    app.coach = (s.save_id, len(s.record["actions"]), player, shown)
+
+
+def coach_board(app: Any, board: str) -> str:
+    """The "Conseil" button under the board and, once asked, the top choices with their
+    chances; the best one gets the class ``hint`` on the board."""
+    s = _coached(app)
+    if s is None:
+        return board
+    held = getattr(app, "coach", None)
+    if held is None or held[:2] != (s.save_id, len(s.record["actions"])):
+        return board + screen.coach_box(app.lang, [])
+    return screen.add_hint(board, held[3][0][0]) + screen.coach_box(app.lang, held[3])
+
+
+BOARD_FILTERS.append(coach_board)
+
+
+@command("analysis-open")
+def _open(app: Any, data: dict) -> None:
+    """From the end of a game: its replay at the last position, the analysis started."""
+    s = app.session
+    if s is None or not s.state.is_terminal():
+        return
+    app.go(f"#/replay/{s.save_id}/{len(s.record['actions'])}")
+    _start(app, data)

@@ -1,0 +1,173 @@
+"""The analysis in the app: replay panel, progress and cancel, review signs, end-screen
+button, and the coach (set-up option remembered, advice with the best choice highlighted)."""
+
+import html
+import random
+import re
+
+from rituels.app.analysis import COACH_KEY, current_job
+from rituels.app.controller import App
+from rituels.app.storage import MemoryStorage
+from rituels.engine.bots import RandomBot, play_game
+from rituels.engine.game import get_game
+
+
+def make_app(storage=None):
+    app = App(storage or MemoryStorage(), "fr", pace_s=0, slice_s=0.01)
+    app.navigate("#/")
+    return app
+
+
+def finished_save(app, game_id="cthulhu-dice", seed=4):
+    game = get_game(game_id)
+    _, actions = play_game(game, [RandomBot(seed + i) for i in range(4)],
+                           rng=random.Random(seed))
+    seats = [{"name": "Ada", "bot": None}] + [{"name": f"B{i}", "bot": "easy"} for i in range(3)]
+    record = {"format": 1, "game": game_id, "options": {}, "seats": seats,
+              "actions": actions, "meta": {}}
+    save_id = app.new_save_id()
+    app.saves.put(save_id, record, True, 0)
+    return save_id, record
+
+
+def ticks(app, limit=100000):
+    count = 0
+    for _ in range(limit):
+        if not [e for e in app.take_effects() if e["type"] == "timer"]:
+            return count
+        app.tick()
+        count += 1
+    raise AssertionError("endless timers")
+
+
+def test_the_replay_offers_the_analysis_which_runs_in_steps_and_can_be_cancelled():
+    app = make_app()
+    save_id, record = finished_save(app, "wongar", seed=2)
+    app.navigate(f"#/replay/{save_id}")
+    assert 'data-cmd="analysis-start"' in app.render()
+    app.click({"cmd": "analysis-start"})
+    app.take_effects()
+    app.tick()                                      # one slice, then the page is answered
+    page = app.render()
+    assert "<progress" in page and 'data-cmd="analysis-cancel"' in page
+    job = current_job(app)
+    assert 0 < job.done_steps < job.total
+    assert "Estimations faites avec ce qui était visible" not in page   # not done yet
+    app.navigate("#/games")                          # away: the analysis waits
+    app.take_effects()
+    steps = job.done_steps
+    app.tick()
+    assert current_job(app) is None and job.done_steps == steps
+    app.navigate(f"#/replay/{save_id}")
+    app.render()                                    # back: it goes on from where it was
+    assert any(e["type"] == "timer" for e in app.take_effects())
+    app.tick()
+    assert current_job(app) is job and job.done_steps > steps
+    app.click({"cmd": "analysis-cancel"})
+    assert current_job(app) is None and 'data-cmd="analysis-start"' in app.render()
+    assert ticks(app) <= 1                          # nothing left to run
+
+
+def test_finished_analysis_draws_the_chart_table_moments_and_review_signs():
+    app = make_app()
+    save_id, record = finished_save(app)
+    app.navigate(f"#/replay/{save_id}")
+    app.click({"cmd": "analysis-start"})
+    ticks(app)
+    page = html.unescape(app.render())
+    job = current_job(app)
+    assert job.result.done
+    # one line per player, a focusable column per point, the table alternative
+    assert page.count('class="an-line"') == 4
+    assert page.count('class="an-col"') == len(job.result.points)
+    assert page.count("<tr><th scope=\"row\">") == len(job.result.points)
+    assert 'class="an-basis"' not in page            # nothing hidden in Cthulhu Dice
+    moments = re.findall(r'<ol class="an-moments">(.*?)</ol>', page)[0]
+    assert moments.count("<li>") == len(job.result.moments())
+    first = job.result.moments()[0]
+    assert f'data-to="{first[0]}"' in moments and "\u202f%" in moments
+    graded = {i: r for i, r in job.result.reviews.items() if r.grade}
+    assert page.count('class="an-mark') == len(graded)
+
+
+def test_a_reviewed_blunder_shows_the_better_choice_on_the_board():
+    app = make_app()
+    save_id, record = finished_save(app, "wongar", seed=2)
+    app.navigate(f"#/replay/{save_id}")
+    app.click({"cmd": "analysis-start"})
+    ticks(app)
+    job = current_job(app)
+    index, review = next((i, r) for i, r in sorted(job.result.reviews.items()) if r.grade)
+    app.click({"cmd": "replay-seek", "to": str(index)})
+    page = app.render()
+    assert 'class="an-review' in page
+    # a game of this device, finished: every hand may be shown, so the estimates knew them
+    assert "Estimations faites en connaissant toutes les mains" in html.unescape(page)
+    assert "data-action=" not in page                  # the board is only looked at
+    hinted = re.findall(r'<[^>]*class="(?:[^"]* )?hint(?: [^"]*)?"[^>]*>', page)
+    assert hinted and all(f'data-shown="{review.best}"' in tag for tag in hinted)
+    # its log line leads just after the move: the note is there too, with a way back
+    app.click({"cmd": "replay-seek", "to": str(index + 1)})
+    page = app.render()
+    if not (job.result.reviews.get(index + 1) and job.result.reviews[index + 1].grade):
+        assert 'class="an-review' in page and f'data-to="{index}"' in page
+        assert " hint" not in page
+
+
+def test_the_end_screen_opens_the_analysis_of_the_game():
+    app = make_app()
+    save_id, record = finished_save(app)
+    app.navigate(f"#/play/{save_id}")
+    assert 'data-cmd="analysis-open"' in app.render()
+    app.click({"cmd": "analysis-open"})
+    assert app.route == ("replay", f"{save_id}/{len(record['actions'])}")
+    assert current_job(app) is not None
+
+
+def test_the_coach_is_off_by_default_remembered_and_marks_the_game():
+    storage = MemoryStorage()
+    app = make_app(storage)
+    app.navigate("#/new/cthulhu-dice")
+    assert 'name="coach"' in app.render() and 'id="coach" checked' not in app.render()
+    form = {"count": "2", "seat-0-kind": "human", "seat-0-name": "Ada",
+            "seat-1-kind": "easy", "seat-1-name": "", "coach": True}
+    app.click({"cmd": "start", "form": form})
+    s = app.session
+    assert s.record["meta"]["coach"] is True and storage.get(COACH_KEY + "cthulhu-dice") == "on"
+    app.navigate("#/new/cthulhu-dice")
+    assert app.draft["coach"] is True                       # remembered for this game
+    app.navigate("#/new/wongar")
+    assert app.draft["coach"] is False                      # ... and this game only
+    app.navigate("#/games")
+    assert "Jouée avec les conseils" in html.unescape(app.render())
+
+
+def test_the_coach_answers_with_the_best_choices_and_highlights_the_best():
+    app = make_app()
+    app.navigate("#/new/cthulhu-dice")
+    form = {"count": "2", "seat-0-kind": "human", "seat-0-name": "Ada",
+            "seat-1-kind": "easy", "seat-1-name": "", "coach": True}
+    app.click({"cmd": "start", "form": form})
+    ticks(app)
+    s = app.session
+    assert s.human_to_decide()
+    page = app.render()
+    assert 'data-cmd="coach"' in page and "coach-list" not in page
+    app.click({"cmd": "coach"})
+    page = app.render()
+    best = re.findall(r'<li data-hint="([^"]*)"', page)
+    assert 1 <= len(best) <= 3
+    hinted = re.findall(r'<[^>]*class="(?:[^"]* )?hint(?: [^"]*)?"[^>]*>', page)
+    assert hinted and all(f'data-action="{best[0]}"' in tag for tag in hinted)
+
+
+def test_without_the_coach_there_is_no_advice_button():
+    app = make_app()
+    app.navigate("#/new/cthulhu-dice")
+    form = {"count": "2", "seat-0-kind": "human", "seat-0-name": "Ada",
+            "seat-1-kind": "easy", "seat-1-name": ""}
+    app.click({"cmd": "start", "form": form})
+    ticks(app)
+    assert 'data-cmd="coach"' not in app.render()
+    app.click({"cmd": "coach"})
+    assert "coach-list" not in app.render()
