@@ -6,7 +6,7 @@ the device's own player."""
 import html
 import re
 
-from rituels.app import remote
+from rituels.app import remote, takeback
 from rituels.app.storage import MemoryStorage
 from rituels.engine import link as codec
 from rituels.engine.record import game_id_of, is_game_id, local_seats
@@ -186,6 +186,19 @@ def test_the_send_button_carries_what_the_share_sheet_needs_and_results_are_said
     a.click({"cmd": "remote-sent", "result": "cancelled"})
     assert "Copie impossible" in html_text(a)      # a closed share sheet changes nothing
     assert codec.decode(sent_link(a))[1].remote == game_id_of(a.session.record)
+
+
+def test_a_move_whose_link_has_left_the_device_cannot_be_taken_back(fake_game, make_app):
+    a = device(make_app)
+    start_remote(a)
+    play_human_turn(a)
+    moves = list(a.session.record["actions"])
+    assert takeback._decision(a)[1] is not None           # not sent yet: Ada may take it back
+    a.click({"cmd": "remote-sent", "result": "copied"})
+    assert takeback._decision(a)[1] is None
+    assert "ce coup ne peut plus être annulé" in html_text(a)
+    a.click({"cmd": "undo"})
+    assert a.session.record["actions"] == moves             # Bob's answer will follow on
 
 
 def test_a_rematch_is_played_at_a_distance_again_with_a_new_id(fake_game, make_app):

@@ -105,6 +105,12 @@ def _sent(app: Any, s: Any) -> dict[str, Any]:
     return st
 
 
+def link_sent(app: Any, s: Any) -> bool:
+    """Whether this position's link has left the device (shared or copied): from then on the
+    move must not be taken back, or the friend's answer would come back as a fork."""
+    return bool(recipients(s)) and _sent(app, s).get("sent", False)
+
+
 def _hash(app: Any, s: Any) -> str:
     """The position's link, encoded once (encoding replays the whole game)."""
     cached = getattr(app, "remote_link", None)
@@ -121,6 +127,8 @@ def _sent_result(app: Any, data: dict) -> None:
         return   # cancelled by the person: nothing to say
     text = app.t(f"remote.sent.{result}")
     _sent(app, s)["status"] = text
+    if result != "failed":
+        _sent(app, s)["sent"] = True
     app.announcements.append(text)
     if result == "failed":
         app.effects.append({"type": "focus", "target": "#send-url"})

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.app.registry import PLAY_MENU, MenuItem, command
+from rituels.app.remote import link_sent
 from rituels.engine.record import RecordError
 from rituels.engine.undo import undo_for
 from rituels.i18n import t
@@ -28,6 +29,8 @@ def _decision(app: Any) -> tuple[int | None, int | None, str | None]:
         at_device = [s.revealed] if s.revealed is not None else []
         if not at_device:
             return None, None, "library.undo.other"
+    if link_sent(app, s):
+        return None, None, "remote.undo.sent"
     try:
         return undo_for(s.record, at_device)
     except RecordError:
