@@ -7,6 +7,7 @@ import pytest
 from rituels.engine import CHANCE, sample_chance
 from rituels.engine.bots import decide
 from rituels.tuchulcha.bench import strong_win_rate
+from rituels.tuchulcha import bots
 from rituels.tuchulcha.bots import StrongBot, evaluate
 from rituels.tuchulcha.game import GAME
 from rituels.tuchulcha.rules import TuchulchaState
@@ -172,3 +173,22 @@ def test_easy_bot_plays_only_legal_actions():
 def test_strong_beats_random_in_a_small_four_player_match():
     # One strong bot (rotating seat) against three random bots: far above the fair 25 %.
     assert strong_win_rate(4, 8, leaves=60) > 0.5
+
+
+def test_threat_model_counts_combined_attacks():
+    # Blue pawns on 10 and 12 (the rest in the forest) are 5 and 3 steps from stone 15: one
+    # lands there with a 5 or a 3 (shot table: 15/36 and 14/36, sums included); two arrive
+    # together only with exactly 5 and 3 (2/36): what it takes to hit a red pair there.
+    st = position(4, stones={15: (0, 2), 10: (1, 1), 12: (1, 1)}, forest={1: 6}, player=1)
+    threat = bots._threats(st, bots._groups(st))[1]
+    assert threat.hit(15, 1) == pytest.approx(1 - (1 - 15 / 36) * (1 - 14 / 36))
+    assert threat.hit(15, 2) == pytest.approx(2 / 36)
+    assert threat.hit(15, 3) == 0.0
+    roll(st, 5, 3)
+    assert ("A", ((5, 10), (3, 12))) in st.legal_actions()
+    # With blue's temple full, a 6 also brings a pawn to 15 (its route step 6): 5+3, 5+6,
+    # 3+6 (2/36 each) and a double 6 with two temple pawns (1/36).
+    full = position(4, stones={15: (0, 2), 10: (1, 1), 12: (1, 1)})
+    assert bots._threats(full, bots._groups(full))[1].hit(15, 2) == pytest.approx(7 / 36)
+    alone = position(4, stones={15: (0, 2), 10: (1, 1)}, forest={1: 7})
+    assert bots._threats(alone, bots._groups(alone))[1].hit(15, 2) == 0.0

@@ -1,7 +1,7 @@
 """The Tuchulcha balance study: games between strong bots, and what they show.
 
 ``python3 -m rituels balance tuchulcha [--games N] [--players 2,3,4] [--moves one,group]
-[--jobs 2] [--leaves L] [--samples S] [--horizon H] [--seed K] [--markdown]``
+[--jobs 2] [--leaves L] [--samples S] [--horizon H] [--seed K] [--markdown] [--role-trials N]``
 
 For each player count and each movement reading (``one``: each die moves one pawn, the default
 rules; ``group``: the set-up option "a die moves a group") it plays N games, every seat a
@@ -24,10 +24,12 @@ import sys
 import time
 from collections import Counter
 
-from rituels.engine.bots import play_game
+from rituels.engine.bots import decide, play_game
 from rituels.engine.link import encode, fragment
-from rituels.tuchulcha.bots import StrongBot
+from rituels.engine.state import CHANCE, sample_chance
+from rituels.tuchulcha.bots import StrongBot, evaluate
 from rituels.tuchulcha.game import GAME
+from rituels.tuchulcha.rules import START
 
 MOVES = {"one": False, "group": True}        # reading name -> the group_moves option
 END_NAMES = {"tuchulcha": "(a) Tuchulcha", "lasa": "(b) Lasa", "race": "(c) race",
@@ -61,6 +63,55 @@ def play_one(job: tuple) -> dict:
         "link": len(fragment(encode(record))), "cpu": cpu,
         "roles": [e for b in bots for e in b.role_log],
     }
+
+
+def role_trial(job: tuple) -> tuple[float, float] | None:
+    """Play a game between strong bots up to the first turn where the player to move may
+    consecrate to Tuchulcha while last in Velthumena; from there play it out twice with the same
+    dice, once consecrating (the way to pay that the evaluation prefers) and once declining.
+    Returns that player's win share in both lines, or None when no such turn came."""
+    players, moves, seed, leaves, samples, horizon = job
+    rng = random.Random(seed)
+    options = {"group_moves": True} if MOVES[moves] else {}
+
+    def bots():
+        return [StrongBot(seed + i, max_leaves=leaves, samples=samples, horizon=horizon)
+                for i in range(players)]
+
+    state, seats = GAME.start(players, options), bots()
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        offers = state.consecrations_available() if state.phase == START else []
+        home = {q: sum(state.velthumena[c] for c in state.colours_of(q))
+                for q in state.in_game()}
+        if offers and home[p] == min(home.values()):
+            paid = max(offers, key=lambda a: _after(state, a, p))
+            shares = []
+            for first in (paid, "roll"):
+                line = state.clone()
+                line.apply(first)
+                final = _play_out(line, bots(), random.Random(seed + 1))
+                won = final.winners()
+                shares.append(1.0 / len(won) if p in won else 0.0)
+            return shares[0], shares[1]
+        state.apply(decide(seats[p], state))
+    return None
+
+
+def _after(state, action, player: int) -> float:
+    child = state.clone()
+    child.apply(action)
+    return evaluate(child, player)
+
+
+def _play_out(state, seats: list, rng: random.Random):
+    while not state.is_terminal():
+        p = state.current_player()
+        state.apply(sample_chance(state, rng) if p == CHANCE else decide(seats[p], state))
+    return state
 
 
 def _pct(values: list, q: float):
@@ -120,21 +171,28 @@ def run(players_list: list[int], moves_list: list[str], games: int, jobs: int, s
     work = [(p, m, seed * 1_000_003 + 1000 * p + g + (500 if MOVES[m] else 0), leaves, samples,
              horizon) for p, m in configs for g in range(games)]
     out: dict = {c: [] for c in configs}
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(jobs) as pool:
-            for job, res in zip(work, pool.imap(play_one, work)):
-                out[job[:2]].append(res)
-                if progress:
-                    progress(job, res)
-    else:
-        for job in work:
-            res = play_one(job)
-            out[job[:2]].append(res)
-            if progress:
-                progress(job, res)
+    for job, res in zip(work, _map(play_one, work, jobs)):
+        out[job[:2]].append(res)
+        if progress:
+            progress(job, res)
     return out
+
+
+def _map(func, work: list, jobs: int):
+    if jobs == 1:
+        return map(func, work)
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return list(pool.imap(func, work))
+
+
+def trials(players: int, moves: str, count: int, jobs: int, seed: int, leaves: int,
+           samples: int, horizon: int) -> list[tuple[float, float]]:
+    """``count`` role trials (``role_trial``) that reached a consecration."""
+    work = [(players, moves, seed * 1_000_003 + 77_000 + g, leaves, samples, horizon)
+            for g in range(count)]
+    return [r for r in _map(role_trial, work, jobs) if r is not None]
 
 
 def main(args: argparse.Namespace) -> int:
@@ -179,6 +237,16 @@ def main(args: argparse.Namespace) -> int:
             print(f"\n{p} players, moves: {m}")
             for label, value in rows:
                 print(f"  {label}: {value}")
+    if args.role_trials:
+        for p in (q for q in players_list if q in (3, 4)):
+            found = trials(p, moves_list[0], args.role_trials, args.jobs, args.seed,
+                           args.leaves, args.samples, args.horizon)
+            if found:
+                print(f"\nTuchulcha trials, {p} players ({moves_list[0]}): {len(found)} positions "
+                      "(first turn a player last in Velthumena could consecrate), both lines "
+                      "played out by strong bots with the same dice: win share consecrating "
+                      f"{statistics.fmean(a for a, _ in found):.1%}, declining "
+                      f"{statistics.fmean(b for _, b in found):.1%}")
     return 0
 
 
@@ -194,3 +262,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--horizon", type=int, default=2, help="look-ahead depth in rounds for a role's moves")
     p.add_argument("--markdown", action="store_true", help="print one Markdown table")
     p.add_argument("--verbose", action="store_true", help="one line per game on stderr")
+    p.add_argument("--role-trials", type=int, default=0, metavar="N",
+                   help="also play N games to a turn where a player last in Velthumena may "
+                        "consecrate, then both lines out (consecrating, declining)")

@@ -143,18 +143,17 @@ class _Threat:
         return p
 
     def _pair_chance(self, stone: int) -> float:
-        """The chance two dice bring two pawns onto ``stone`` at once: each pair of pawns at
-        distances a, b (1..6) is 2/36 (1/36 when a = b)."""
-        dist = []
+        """The chance two dice let two pawns arrive on ``stone`` at once: the dice show two
+        different distances (1..6) of pawns that reach it (2/36 a pair), or a double of a
+        distance two pawns share (1/36)."""
+        count: dict = {}
         for table, m in self.tables:
             for x, d, _ in table[:6]:
                 if x == stone:
-                    dist.extend((d,) * min(m, 2))
+                    count[d] = count.get(d, 0) + m
                     break
-        p = 0.0
-        for i in range(1, len(dist)):
-            for j in range(i):
-                p += (1 if dist[i] == dist[j] else 2) / 36.0
+        k = len(count)
+        p = (k * (k - 1) + sum(1 for n in count.values() if n >= 2)) / 36.0
         return min(0.6, p * (2.5 if self.factor > 1 else 1.0))
 
 
