@@ -179,12 +179,14 @@ def run(players_list: list[int], moves_list: list[str], games: int, jobs: int, s
 
 
 def _map(func, work: list, jobs: int):
+    """``func`` over ``work`` in order, in ``jobs`` processes."""
     if jobs == 1:
-        return map(func, work)
+        yield from map(func, work)
+        return
     import multiprocessing
 
     with multiprocessing.Pool(jobs) as pool:
-        return list(pool.imap(func, work))
+        yield from pool.imap(func, work)
 
 
 def trials(players: int, moves: str, count: int, jobs: int, seed: int, leaves: int,
