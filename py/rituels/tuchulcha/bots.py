@@ -469,8 +469,10 @@ class StrongBot(Bot):
         (None: to the end of the game); and how many futures."""
         sums = [0.0] * len(candidates)
         lo, hi = (self.samples, self.samples) if self.samples else (MIN_SAMPLES, MAX_SAMPLES)
-        n = 0
-        while n < hi and (n < lo or not self._deadline.over()):
+        n, took = 0, 0.0
+        # With a clock, start another round of futures only if it should end in time.
+        while n < hi and (n < lo or time.perf_counter() + took < self._deadline.end):
+            began = time.perf_counter()
             seed = self.rng.randrange(1 << 30)
             for i, a in enumerate(candidates):
                 child = st.clone()
@@ -478,6 +480,7 @@ class StrongBot(Bot):
                 sums[i] += yield from self._rollout(child, player, random.Random(seed),
                                                     rounds)
             n += 1
+            took = time.perf_counter() - began
         return [s / n for s in sums], n
 
     def _role_move(self, st: TuchulchaState, player: int, legal: list):
