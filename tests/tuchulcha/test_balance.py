@@ -12,11 +12,12 @@ def test_one_game_figures_are_consistent():
     shares = sum(share for _, share in res["seats"])
     assert shares == 1.0 and res["tie"] == (len(res["seats"]) > 1)
     assert res["link"] > len("#g=")
+    assert res["tie_in_play"] <= res["tie"]
 
 
 def test_summary_counts_seats_from_the_first_player():
     base = {"rounds": 10.0, "actions": 100, "tuchulcha": False, "lasa": False, "end": "race",
-            "self_emptied": False, "link": 300, "cpu": 1.0, "roles": []}
+            "self_emptied": False, "tie_in_play": False, "link": 300, "cpu": 1.0, "roles": []}
     results = [dict(base, tie=False, seats=[(0, 1.0)]),
                dict(base, tie=True, seats=[(0, 0.5), (1, 0.5)], tuchulcha=True)]
     rows = dict(summarise(2, results))

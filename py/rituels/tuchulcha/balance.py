@@ -57,6 +57,10 @@ def play_one(job: tuple) -> dict:
         "rounds": turns / players, "actions": len(actions),
         "tuchulcha": any(a[0] == "C" for a in actions), "lasa": "L" in actions,
         "end": state.end_reason, "tie": len(won) > 1,
+        # would a tie-break by pawns still in play leave it shared? (a figure for the rules)
+        "tie_in_play": len(won) > 1 and sum(
+            state.player_in_play(w) == max(state.player_in_play(v) for v in won)
+            for w in won) > 1,
         # the game ended on a move of the player it left with no pawn in play
         "self_emptied": state.player_in_play(state.player) == 0,
         "seats": [((w - first) % players, 1.0 / len(won)) for w in won],
@@ -142,6 +146,9 @@ def summarise(players: int, results: list[dict]) -> list[tuple[str, str]]:
         if ends[reason]:
             rows.append((f"ended by {name}", f"{ends[reason] / n:.0%}"))
     rows.append(("ties (shared wins)", f"{sum(r['tie'] for r in results) / n:.0%}"))
+    if all("tie_in_play" in r for r in results):
+        rows.append(("ties left if equal counts were broken by pawns still in play",
+                     f"{sum(r['tie_in_play'] for r in results) / n:.0%}"))
     rows.append(("last move emptied the mover's own play (a forced or chosen loss)",
                  f"{sum(r['self_emptied'] for r in results) / n:.0%}"))
     rows.append(("win share by seat from the first player (fair "
