@@ -21,7 +21,7 @@ def test_summary_counts_seats_from_the_first_player():
     results = [dict(base, tie=False, seats=[(0, 1.0)]),
                dict(base, tie=True, seats=[(0, 0.5), (1, 0.5)], tuchulcha=True)]
     rows = dict(summarise(2, results))
-    assert rows["win share by seat from the first player (fair 50%)"] == "75% / 25%"
+    assert rows["win share by seat from the first player (fair share)"] == "75% / 25% (50%)"
     assert rows["ties (shared wins)"] == "50%"
     assert rows["games with a Tuchulcha consecration"] == "50%"
 

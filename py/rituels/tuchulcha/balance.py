@@ -151,8 +151,8 @@ def summarise(players: int, results: list[dict]) -> list[tuple[str, str]]:
                      f"{sum(r['tie_in_play'] for r in results) / n:.0%}"))
     rows.append(("last move emptied the mover's own play (a forced or chosen loss)",
                  f"{sum(r['self_emptied'] for r in results) / n:.0%}"))
-    rows.append(("win share by seat from the first player (fair "
-                 f"{1 / players:.0%})", " / ".join(f"{w / n:.0%}" for w in seat)))
+    rows.append(("win share by seat from the first player (fair share)",
+                 " / ".join(f"{w / n:.0%}" for w in seat) + f" ({1 / players:.0%})"))
     links = [r["link"] for r in results]
     rows.append(("link length of a complete game: median / max",
                  f"{statistics.median(links):.0f} / {max(links)} chars"))
