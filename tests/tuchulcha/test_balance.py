@@ -1,7 +1,7 @@
 """The balance study command: it plays real games and reports what the issue asks for."""
 
 from rituels.cli import main
-from rituels.tuchulcha.balance import play_one, summarise
+from rituels.tuchulcha.balance import play_one, summarise, turns
 
 
 def test_one_game_figures_are_consistent():
@@ -40,3 +40,10 @@ def test_command_refuses_bad_input_clearly(capsys):
     assert main(["balance", "tuchulcha", "--players", "four"]) == 2
     assert "--players takes player counts" in capsys.readouterr().err
     assert main(["balance", "tuchulcha", "--jobs", "3"]) == 2
+
+
+def test_turns_are_counted_by_their_rolls_only():
+    record = ["first0", "d66", "third", "d5", "6:T0x1", "6:6x1", "5:12x1",   # a double, 3rd die
+              "C", "d6431", "discard1", "6:T1x1", "4:T1x1", "3:T1x1",        # Tuchulcha
+              "d21", "2:T2x1", "1:21x1", "done"]
+    assert turns(record) == 3

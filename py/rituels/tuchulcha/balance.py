@@ -36,6 +36,12 @@ END_NAMES = {"tuchulcha": "(a) Tuchulcha", "lasa": "(b) Lasa", "race": "(c) race
              "stuck": "(c) nobody can move", "stall": "(c) no progress"}
 
 
+def turns(actions: list[str]) -> int:
+    """Turns in a record: each starts with one roll "d" + 2 or 4 dice ("d5", a third die, and
+    "discard5", "done" are not turns)."""
+    return sum(1 for a in actions if a[0] == "d" and a[1:].isdigit() and len(a) >= 3)
+
+
 def play_one(job: tuple) -> dict:
     """One game between strong bots; ``job`` = (players, moves, seed, leaves, samples,
     horizon). Returns plain figures (picklable, for the worker processes)."""
@@ -52,9 +58,8 @@ def play_one(job: tuple) -> dict:
               "actions": actions}
     won = state.winners()
     first = state.first_player
-    turns = sum(1 for a in actions if a[0] == "d" and len(a) >= 3)   # turn rolls, not 3rd dice
     return {
-        "rounds": turns / players, "actions": len(actions),
+        "rounds": turns(actions) / players, "actions": len(actions),
         "tuchulcha": any(a[0] == "C" for a in actions), "lasa": "L" in actions,
         "end": state.end_reason, "tie": len(won) > 1,
         # would a tie-break by pawns still in play leave it shared? (a figure for the rules)
