@@ -93,6 +93,12 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_balance(args: argparse.Namespace) -> int:
+    from rituels.tuchulcha import balance
+
+    return balance.main(args)
+
+
 def _dev(name: str):
     def run(args: argparse.Namespace) -> int:
         import importlib
@@ -120,6 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--options", help="game options as JSON")
     p.add_argument("--records", action="store_true", help="also print each game's record")
     p.set_defaults(func=_cmd_selfplay)
+
+    p = sub.add_parser("balance", help="balance study: strong bots play each other (Tuchulcha)")
+    p.add_argument("game", choices=["tuchulcha"])
+    from rituels.tuchulcha.balance import add_arguments
+    add_arguments(p)
+    p.set_defaults(func=_cmd_balance)
 
     p = sub.add_parser("serve", help="build the app and serve it on localhost")
     p.add_argument("--port", type=int, default=8000)

@@ -7,7 +7,9 @@ import pytest
 from rituels.engine import CHANCE, sample_chance
 from rituels.engine.bots import decide
 from rituels.tuchulcha.bench import strong_win_rate
+from rituels.tuchulcha import bots
 from rituels.tuchulcha.bots import StrongBot, evaluate
+from rituels.tuchulcha.game import GAME
 from rituels.tuchulcha.rules import TuchulchaState
 from tuchulcha_setup import position, roll
 
@@ -32,7 +34,7 @@ def test_strong_bot_always_chooses_a_legal_action(players):
     for i, st in enumerate(sampled_states(players, 3, players)):
         if i % 3:
             continue
-        action = decide(StrongBot(i, max_leaves=40), st)
+        action = decide(StrongBot(i, max_leaves=40, samples=1), st)
         assert action in st.legal_actions()
         phases.add(st.phase)
     assert "move" in phases
@@ -108,13 +110,85 @@ def test_strong_beats_random_in_a_small_fixed_sample():
 
 
 def test_strong_bot_keeps_racing_when_ahead():
+    # Three pawns ahead in Velthumena: becoming Tuchulcha would throw them to the forest.
     st = position(4, velthumena={0: 3})
     assert st.phase == "start" and "C" in [st.action_to_str(a) for a in st.legal_actions()]
-    assert decide(StrongBot(0, max_leaves=50), st) == "roll"
+    bot = StrongBot(0, max_leaves=50, samples=2)
+    assert decide(bot, st) == "roll"
+    # The choice came from the search: consecrating was sampled and scored below racing on.
+    entry = bot.role_log[-1]
+    assert entry["chosen"] == "roll" and entry["tuchulcha"] < entry["decline"]
 
 
-def test_strong_bot_turns_to_lasa_when_far_behind():
-    st = position(4, stones={0: (0, 2), 25: (2, 2)}, velthumena={2: 4}, tuchulcha=0,
-                  player=1)
+def lasa_sure_win():
+    """Player 1 may consecrate to Lasa (Tuchulcha is player 0). Three passages are sealed; six
+    pawns of colour 1 stand on every other stone before passage 38, so as Lasa (counting only
+    empty stones) any die lands one of them on it: the fourth seal, Lasa wins. Racing on, the
+    player is far behind (colour 2 has 5 pawns home)."""
+    return position(4, stones={27: (1, 1), 29: (1, 1), 31: (1, 1), 33: (1, 1), 35: (1, 1),
+                               37: (1, 1), 0: (0, 2), 12: (2, 1)},
+                    velthumena={2: 5}, seals={8, 18, 28}, tuchulcha=0, player=1)
+
+
+def test_lasa_position_is_a_sure_win_as_described():
+    for die in range(1, 7):
+        st = lasa_sure_win()
+        st.play("L")
+        roll(st, die, die if die != 6 else 5, third=None)
+        hits = [a for a in st.legal_actions()
+                if isinstance(a[0], int) and st.move_effect(a).seal and
+                st.move_effect(a).dest == 38]
+        assert hits, die
+
+
+def test_strong_bot_takes_a_winning_lasa_consecration():
+    st = lasa_sure_win()
     assert "L" in st.legal_actions()
-    assert decide(StrongBot(0, max_leaves=50), st) == "L"
+    bot = StrongBot(0, max_leaves=50, samples=3)
+    assert decide(bot, st) == "L"
+    entry = bot.role_log[-1]
+    assert entry["lasa"] == 1.0 and entry["decline"] < 0.5
+
+
+def test_strong_bot_finds_the_winning_combined_attack():
+    # Colour 1's last two pawns in play stand together on stone 15 (power 2). With 5 and 3,
+    # pawns from 10 and 12 arrive together and hit them: colour 1 has nothing left in play,
+    # the race ends (c) and player 0 leads 3 to 1 in Velthumena. No single move can do it.
+    st = position(4, stones={10: (0, 1), 12: (0, 1), 15: (1, 2), 30: (2, 1), 35: (3, 1)},
+                  velthumena={0: 3, 1: 1, 2: 1, 3: 1}, forest={1: 5})
+    roll(st, 5, 3)
+    attack = ("A", ((5, 10), (3, 12)))
+    assert attack in st.legal_actions()
+    assert decide(StrongBot(0, max_leaves=100, samples=2), st) == attack
+    st.play(attack)
+    assert st.is_terminal() and st.winners() == [0]
+
+
+def test_easy_bot_plays_only_legal_actions():
+    easy = GAME.bots["easy"]
+    for i, st in enumerate(sampled_states(4, 2, 7)):
+        assert decide(easy(i), st) in st.legal_actions()
+
+
+def test_strong_beats_random_in_a_small_four_player_match():
+    # One strong bot (rotating seat) against three random bots: far above the fair 25 %.
+    assert strong_win_rate(4, 8, leaves=60) > 0.5
+
+
+def test_threat_model_counts_combined_attacks():
+    # Blue pawns on 10 and 12 (the rest in the forest) are 5 and 3 steps from stone 15: one
+    # lands there with a 5 or a 3 (shot table: 15/36 and 14/36, sums included); two arrive
+    # together only with exactly 5 and 3 (2/36): what it takes to hit a red pair there.
+    st = position(4, stones={15: (0, 2), 10: (1, 1), 12: (1, 1)}, forest={1: 6}, player=1)
+    threat = bots._threats(st, bots._groups(st))[1]
+    assert threat.hit(15, 1) == pytest.approx(1 - (1 - 15 / 36) * (1 - 14 / 36))
+    assert threat.hit(15, 2) == pytest.approx(2 / 36)
+    assert threat.hit(15, 3) == 0.0
+    roll(st, 5, 3)
+    assert ("A", ((5, 10), (3, 12))) in st.legal_actions()
+    # With blue's temple full, a 6 also brings a pawn to 15 (its route step 6): 5+3, 5+6,
+    # 3+6 (2/36 each) and a double 6 with two temple pawns (1/36).
+    full = position(4, stones={15: (0, 2), 10: (1, 1), 12: (1, 1)})
+    assert bots._threats(full, bots._groups(full))[1].hit(15, 2) == pytest.approx(7 / 36)
+    alone = position(4, stones={15: (0, 2), 10: (1, 1)}, forest={1: 7})
+    assert bots._threats(alone, bots._groups(alone))[1].hit(15, 2) == 0.0

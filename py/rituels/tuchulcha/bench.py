@@ -15,6 +15,7 @@ WIN_TARGET_4P = 0.60       # strong vs 3 random bots
 WIN_TARGET_2P = 0.75       # strong vs 1 random bot
 BENCH_LEAVES = 200         # the strong bot's per-decision budget in the win-rate runs:
                            # positions evaluated (reproducible, ~1-80 ms a decision)
+BENCH_SAMPLES = 4          # ... and sampled futures per candidate of a role change
 P95_TARGET_S = 1.0         # browser decision time target (default budget 0.6 s)
 
 
@@ -47,14 +48,15 @@ def _play(bots: list[Bot], rng: random.Random, timed: int | None = None,
     return state
 
 
-def strong_win_rate(players: int, games: int, leaves: int = BENCH_LEAVES) -> float:
+def strong_win_rate(players: int, games: int, leaves: int = BENCH_LEAVES,
+                    samples: int = BENCH_SAMPLES) -> float:
     """Mean share of the wins of one strong bot against random bots; its seat rotates."""
     rng = random.Random(11 + players)
     total = 0.0
     for g in range(games):
         seat = g % players
         bots: list[Bot] = [RandomBot(1000 * g + i) for i in range(players)]
-        bots[seat] = StrongBot(g, max_leaves=leaves)
+        bots[seat] = StrongBot(g, max_leaves=leaves, samples=samples)
         total += _play(bots, rng).returns()[seat]
     return total / games
 
@@ -85,10 +87,10 @@ def figures(quick: bool = False) -> list[tuple[str, str]]:
         ("tuchulcha: random 4-player games per CPU second (CPython)",
          f"{speed:.1f} games/s (target >= {SPEED_TARGET})"),
         (f"tuchulcha: strong vs 3 random, 4 players, {games4} games "
-         f"({BENCH_LEAVES} positions/decision)",
+         f"({BENCH_LEAVES} positions/decision, {BENCH_SAMPLES} samples/role candidate)",
          f"{win4:.1%} of the wins (target >= {WIN_TARGET_4P:.0%})"),
         (f"tuchulcha: strong vs easy, 2 players, {games2} games "
-         f"({BENCH_LEAVES} positions/decision)",
+         f"({BENCH_LEAVES} positions/decision, {BENCH_SAMPLES} samples/role candidate)",
          f"{win2:.1%} of the wins (target >= {WIN_TARGET_2P:.0%})"),
         (f"tuchulcha: strong decision time, budget 0.6 s, {len(times)} choices (CPython)",
          f"p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms "

@@ -1,164 +1,343 @@
-"""Tuchulcha bots: "easy" is the engine's RandomBot; "strong" plans whole turns.
+"""Tuchulcha bots: "easy" is the engine's RandomBot; "strong" searches.
 
 The strong bot
-- plans the rest of its turn: every sequence of single-die moves (memoised on the position,
-  best-first, cut by the time budget or a leaf cap) ending in a position scored by ``evaluate``;
+- plans the rest of its turn: every sequence of moves (single dice and combined attacks),
+  memoised on the position, best-first, cut by the budget, each end position scored by
+  ``evaluate``;
 - treats its own chance nodes exactly: the third die is taken when the average over its six
   outcomes beats keeping two dice; Tuchulcha's discard is the one whose best plan scores most;
-- treats the opponents' rolls analytically in the evaluation: each exposed group is weighed by
-  the probability that some enemy group rolls the distance needed to hit it before its next turn;
-- changes role (Tuchulcha, Lasa Vecuvia) only when losing the race and the role looks promising.
+- decides role changes (Tuchulcha, Lasa Vecuvia or neither) and, while it holds a role, its
+  moves, by a sampled look-ahead over the chance nodes: every candidate is followed by the same
+  sampled dice (common random numbers) for every player, played by a one-ply greedy policy, and
+  the candidate with the best mean result wins. For a role change the futures run to the end of
+  the game (the mean is a win rate under that policy); for a role's moves they run ``horizon``
+  rounds and are scored by ``evaluate``. ``role_log`` keeps the values compared (balance study).
+
+``evaluate`` estimates each player's chance of winning: Tuchulcha's from what his three dice can
+hit against how soon an enemy pawn reaches Velthumena, Lasa's from the chance her dice land on
+the passages left, the rest shared among the racers by a softmax of race values (pawns home,
+progress, minus the expected loss to the opponents' next rolls, combined attacks included).
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
 from rituels.tuchulcha.rules import (
-    DISCARD, END, MOVE, OVER, START, THIRD, TuchulchaState,
+    DISCARD, END, MOVE, OVER, ROLL, ROLL3, START, THIRD, TuchulchaState,
 )
 
-__all__ = ["RandomBot", "StrongBot", "evaluate"]
+__all__ = ["RandomBot", "StrongBot", "evaluate", "win_chances"]
 
-OUT_VALUE = -1000.0       # value of a player who is out of the game
-SCALE = 80.0            # value points per unit of log-odds in evaluate()
-LOGIT_CAP = 30.0
-# Chance (out of 36) that two dice bring a group exactly d steps forward, d = 1..12 (single die
+SCALE = 80.0            # race value points per unit of log-odds between two racers
+# Chance (out of 36) that two dice bring a pawn exactly d steps forward, d = 1..12 (single die
 # or sum, doubles included, intermediate stops not checked): the backgammon shot table.
 SHOTS = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3)
-# Weights of the evaluation (points per pawn).
+# Chance (out of 36) that two dice take a pawn at least r steps (r = 1..12): reaching Velthumena.
+REACH = (36, 36, 36, 35, 33, 30, 26, 21, 15, 10, 6, 3, 1)
+TUCHULCHA_SHOT = 1.4     # Tuchulcha keeps 3 of 4 dice: his shots are that much likelier
+STEPS_PER_ROUND = 8.0    # mean steps a player's dice move in a turn (doubles' third die incl.)
+# Weights of the race value (points per pawn).
 V_PAWN = 40.0            # a pawn in Velthumena
 TEMPLE_PAWN = 6.0        # a pawn still safe in its temple
 PATH_BASE, PATH_SPAN = 9.0, 24.0   # a pawn on the path: base + span x (fraction of the route)
 MYSTIC_PENALTY = 1.5     # a pawn that will have to leave a mystic stone first
 RISK_WEIGHT = 0.8        # how much of a group's value an expected hit costs
+ROLE_SHARE_CAP = 0.98    # Tuchulcha's and Lasa's chances together never leave the racers less
+
+MIN_SAMPLES, MAX_SAMPLES = 1, 64   # sampled futures per candidate with a time budget
+FIXED_SAMPLES = 8        # ... with a leaf budget (reproducible) unless ``samples`` is given
+ROLE_MOVE_CANDIDATES = 3  # first moves of a Tuchulcha/Lasa turn compared by sampling
+OFFERS_KEPT = 2          # ways to pay a consecration compared by sampling (best by evaluate)
+PLAN_SHARE = 0.4         # share of a role turn's time budget spent on the plan, before sampling
 
 
 def _shot(distance: int) -> float:
     return SHOTS[distance] / 36.0 if 1 <= distance <= 12 else 0.0
 
 
-def _groups(st: TuchulchaState, colour: int) -> list[tuple[object, int]]:
-    out = [(s, occ[1]) for s, occ in enumerate(st.stones) if occ and occ[0] == colour]
-    if st.temple[colour]:
-        out.append((f"T{colour}", st.temple[colour]))
-    return out
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def _distance(st: TuchulchaState, colour: int, src, stone: int, tuchulcha: bool) -> int:
-    """Steps a group of ``colour`` at ``src`` needs to land on ``stone`` (0: cannot)."""
-    lay, side = st._lay, st.side
-    if tuchulcha:
-        start = (side.entries[colour] - 1) if not isinstance(src, int) else src
-        return (stone - start) % lay.loop
-    target = lay.step[colour][stone]
-    if target > side.last_step:
-        return 0
-    here = lay.step[colour][src] if isinstance(src, int) else 0
-    return target - here if target > here else 0
-
-
-def _attackers(st: TuchulchaState, player: int) -> list[tuple[int, object, int, bool]]:
-    """Enemy groups that may hit ``player``'s pawns: (colour, src, count, is_tuchulcha)."""
-    mine = set(st.colours_of(player))
-    lasa_c = st.lasa_colour()
-    tc = st.tuchulcha_colour()
-    out = []
+def _groups(st: TuchulchaState) -> list[list]:
+    """Per colour, its pawns in play as (source, count): stones, then the temple."""
+    out: list[list] = [[] for _ in st.colours]
+    for s, occ in enumerate(st.stones):
+        if occ:
+            out[occ[0]].append((s, occ[1]))
     for c in st.colours:
-        if c in mine or c == lasa_c:
-            continue
-        owner = st.owner[c]
-        if owner is not None and owner in st.out:
-            continue
-        for src, n in _groups(st, c):
-            # One pawn per die: a lone attacker hits power 1 (combined attacks not modelled).
-            out.append((c, src, n if st.group_moves else 1, c == tc))
+        if st.temple[c]:
+            out[c].append((None, st.temple[c]))
     return out
 
 
-def _race_value(st: TuchulchaState, player: int, attackers) -> float:
+def _to_go(st: TuchulchaState, colour: int, stone) -> int:
+    """Steps a pawn of ``colour`` still needs to enter Velthumena."""
+    here = st._lay.step[colour][stone] if stone is not None else 0
+    return st.side.last_step + 1 - here
+
+
+_REACH_TABLES: dict = {}
+
+
+def _reach_table(st: TuchulchaState, colour: int, src, is_t: bool) -> tuple:
+    """The stones one pawn of ``colour`` at ``src`` may land on with a move of d = 1..12
+    steps: ((stone, d, chance of missing it), ...), cached per side and place."""
+    lay = st._lay
+    if is_t:
+        key = (st.side.name, -1, src if src is not None else st.side.entries[colour] - 1)
+    else:
+        key = (st.side.name, colour, lay.step[colour][src] if src is not None else 0)
+    table = _REACH_TABLES.get(key)
+    if table is None:
+        out = []
+        for d in range(1, 13):
+            if is_t:
+                stone = (key[2] + d) % lay.loop
+            elif key[2] + d > st.side.last_step:
+                break
+            else:
+                stone = lay.route[colour][key[2] + d]
+            out.append((stone, d, 1.0 - SHOTS[d] / 36.0))
+        table = _REACH_TABLES[key] = tuple(out)
+    return table
+
+
+class _Threat:
+    """What one colour's next roll may hit: per stone, the chance of a single pawn landing
+    there (shot table); on demand, the pairs of its pawns that two dice could bring there
+    together (combined attack), or in the old reading the stacks that could land there."""
+
+    __slots__ = ("miss", "tables", "pairs", "factor", "group_moves")
+
+    def __init__(self, st: TuchulchaState, colour: int, groups: list, is_t: bool):
+        self.factor = TUCHULCHA_SHOT if is_t else 1.0
+        self.group_moves = st.group_moves
+        self.tables = [(_reach_table(st, colour, src, is_t), m) for src, m in groups]
+        self.pairs = None
+        miss = self.miss = [1.0] * st._lay.loop
+        for table, _ in self.tables:
+            for stone, _, q in table:
+                miss[stone] *= q
+
+    def hit(self, stone: int, need: int) -> float:
+        """Chance that ``need`` pawns of this colour arrive together on ``stone``."""
+        if self.group_moves:
+            shot = max((1.0 - q for table, m in self.tables if m >= need
+                        for x, _, q in table if x == stone), default=0.0)
+            return min(0.95, shot * self.factor)
+        if need == 1:
+            return min(0.95, (1.0 - self.miss[stone]) * self.factor)
+        if need != 2:
+            return 0.0
+        pairs = self.pairs
+        if pairs is None:
+            pairs = self.pairs = {}
+        p = pairs.get(stone)
+        if p is None:
+            p = pairs[stone] = self._pair_chance(stone)
+        return p
+
+    def _pair_chance(self, stone: int) -> float:
+        """The chance two dice let two pawns arrive on ``stone`` at once: the dice show two
+        different distances (1..6) of pawns that reach it (2/36 a pair), or a double of a
+        distance two pawns share (1/36)."""
+        count: dict = {}
+        for table, m in self.tables:
+            for x, d, _ in table[:6]:
+                if x == stone:
+                    count[d] = count.get(d, 0) + m
+                    break
+        k = len(count)
+        p = (k * (k - 1) + sum(1 for n in count.values() if n >= 2)) / 36.0
+        return min(0.6, p * (2.5 if self.factor > 1 else 1.0))
+
+
+def _threats(st: TuchulchaState, groups: list) -> dict:
+    """Every colour that can hit (not Lasa's, not an out player's) -> its ``_Threat``."""
+    tc, lc = st.tuchulcha_colour(), st.lasa_colour()
+    out = {}
+    for c in st.colours:
+        owner = st.owner[c]
+        if c == lc or (owner is not None and owner in st.out) or not groups[c]:
+            continue
+        out[c] = _Threat(st, c, groups[c], c == tc)
+    return out
+
+
+def _race_value(st: TuchulchaState, player: int, groups: list, threats: dict) -> float:
     lay, last = st._lay, st.side.last_step
+    tc = st.tuchulcha_colour()
     value = 0.0
     for c in st.colours_of(player):
         value += V_PAWN * st.velthumena[c] + TEMPLE_PAWN * st.temple[c]
-        for s, occ in enumerate(st.stones):
-            if not occ or occ[0] != c:
+        enemies = [(ac, t) for ac, t in threats.items() if ac != c]
+        for s, n in groups[c]:
+            if s is None:
                 continue
-            n = occ[1]
             group = n * (PATH_BASE + PATH_SPAN * lay.step[c][s] / last)
             if lay.mystic[s]:
                 group -= MYSTIC_PENALTY * n
             safe = 1.0
-            for ac, src, m, is_t in attackers:
-                need = n if is_t else n * lay.mult[s]
-                if m >= need:
-                    d = _distance(st, ac, src, s, is_t)
-                    if d:
-                        safe *= 1.0 - min(0.95, _shot(d) * (1.4 if is_t else 1.0))
+            for ac, threat in enemies:
+                safe *= 1.0 - threat.hit(s, n if ac == tc else n * lay.mult[s])
             value += group - RISK_WEIGHT * (1.0 - safe) * group
     return value
 
 
-def _tuchulcha_value(st: TuchulchaState, player: int) -> float:
-    """Tuchulcha gains as enemy pawns leave play; enemy pawns near Velthumena threaten him."""
-    lay, last = st._lay, st.side.last_step
-    tc = st.colours_of(player)[0]
-    enemies, danger = 0, 0.0
-    for c in st.colours:
-        if c == tc:
+def _tuchulcha_chance(st: TuchulchaState, groups: list, threats: dict) -> float:
+    """Tuchulcha wins if his hits clear every enemy pawn from play before one reaches
+    Velthumena: compare the pawns to clear with what he can hit in the rounds he has left."""
+    t, tc, lasa_c = st.tuchulcha, st.tuchulcha_colour(), st.lasa_colour()
+    mine = threats.get(tc)
+    enemies, kills, first_home = 0, 0.0, math.inf
+    for q in st.in_game():
+        if q == t:
             continue
-        enemies += st.in_play(c)
-        for s, occ in enumerate(st.stones):
-            if occ and occ[0] == c and c != st.lasa_colour():
-                danger += occ[1] * (lay.step[c][s] / last) ** 3
-    return 300.0 - 25.0 * enemies - 60.0 * danger + 4.0 * st.in_play(tc)
+        for c in st.colours_of(q):
+            enemies += st.in_play(c)
+            for s, n in groups[c]:
+                if c != lasa_c:
+                    first_home = min(first_home, _to_go(st, c, s))
+                if s is not None and n <= 2 and mine:
+                    kills += n * mine.hit(s, n)
+    if not enemies:
+        return 1.0
+    rounds = max(0.5, first_home / STEPS_PER_ROUND)
+    return _sigmoid(0.9 * ((0.6 + kills) * rounds - enemies))
 
 
-def _lasa_value(st: TuchulchaState, player: int) -> float:
-    lc = st.colours_of(player)[0]
-    return 90.0 * len(st.seals) + 10.0 * st.in_play(lc)
+def _lasa_chance(st: TuchulchaState, groups: list) -> float:
+    """Lasa wins by sealing every passage left before the race is over: compare the seals
+    needed with her chance per turn of landing on one (empty stones only) and the rounds left."""
+    lc = st.lasa_colour()
+    stones, loop, seals, passages = st.stones, st._lay.loop, st.seals, st._lay.passages
+    left = len(passages) - len(seals)
+    if st.in_play(lc) < left:
+        return 0.0
+    starts = [s for s, _ in groups[lc] if s is not None]
+    if st.temple[lc] or st.star[lc]:
+        starts.append(st.side.entries[lc] - 1)
+    miss = 1.0
+    for s in starts:
+        counted = 0
+        for k in range(1, loop):
+            x = (s + k) % loop
+            if stones[x] is None:
+                counted += 1
+                if counted > 12:
+                    break
+                if x in passages and x not in seals:
+                    miss *= 1.0 - _shot(counted)
+                    break
+    rate = max(0.05, 1.0 - miss)
+    work = math.inf        # rounds until the first racer has nothing left in play
+    for q in st.in_game():
+        if q in (st.lasa, st.tuchulcha):
+            continue
+        steps = sum(_to_go(st, c, s) * n for c in st.colours_of(q) for s, n in groups[c])
+        work = min(work, steps / STEPS_PER_ROUND)
+    rounds = 12.0 if work == math.inf else max(1.0, work)
+    return _sigmoid(1.2 * (rate * rounds - left + 0.5))
 
 
-def player_value(st: TuchulchaState, player: int) -> float:
-    if player in st.out:
-        return OUT_VALUE
-    if player == st.tuchulcha:
-        return _tuchulcha_value(st, player)
-    if player == st.lasa:
-        return _lasa_value(st, player)
-    return _race_value(st, player, _attackers(st, player))
+def win_chances(st: TuchulchaState) -> list[float]:
+    """Each player's estimated chance of winning (exact shares at the end of the game)."""
+    out = [0.0] * st.num_players
+    if st.phase == OVER:
+        won = st.winners()
+        for q in won:
+            out[q] = 1.0 / len(won)
+        return out
+    groups = _groups(st)
+    threats = _threats(st, groups)
+    if st.tuchulcha is not None:
+        out[st.tuchulcha] = _tuchulcha_chance(st, groups, threats)
+    if st.lasa is not None:
+        out[st.lasa] = _lasa_chance(st, groups)
+    racers = [q for q in st.in_game() if q not in (st.tuchulcha, st.lasa)]
+    roles = sum(out)
+    if not racers:
+        return [v / roles for v in out] if roles else out
+    if roles > ROLE_SHARE_CAP:
+        out = [v * ROLE_SHARE_CAP / roles for v in out]
+        roles = ROLE_SHARE_CAP
+    values = {q: _race_value(st, q, groups, threats) for q in racers}
+    top = max(values.values())
+    weights = {q: math.exp((v - top) / SCALE) for q, v in values.items()}
+    total = sum(weights.values())
+    for q in racers:
+        out[q] = (1.0 - roles) * weights[q] / total
+    return out
 
 
 def evaluate(st: TuchulchaState, player: int) -> float:
     """How good ``st`` is for ``player``, 0..1: at the end 1 for a win alone, 1/k² for a win
     shared by k (a shared win is worth less than its share, so the bot plays to win rather than
-    ending the game in a tie), 0 for a loss; otherwise a logistic estimate from own value minus
-    the best opponent's (1/n when even)."""
+    ending the game in a tie), 0 for a loss; otherwise ``win_chances`` (1/n when even)."""
     if st.phase == OVER:
         won = st.winners()
         return 1.0 / len(won) ** 2 if player in won else 0.0
-    mine = player_value(st, player)
-    others = [player_value(st, q) for q in st.in_game() if q != player]
-    if not others:
-        return 1.0
-    margin = max(-LOGIT_CAP, min(LOGIT_CAP, (mine - max(others)) / SCALE))
-    return 1.0 / (1.0 + len(others) * math.exp(-margin))
+    if player in st.out:
+        return 0.0
+    return win_chances(st)[player]
+
+
+def _roll(st: TuchulchaState, rng: random.Random):
+    """A sampled roll, as the chance action (the same law as ``chance_outcomes()``)."""
+    n = len(st.chance_outcomes()[0][0][1])
+    return ("dice", tuple(sorted((rng.randint(1, 6) for _ in range(n)), reverse=True)))
+
+
+def greedy_action(st: TuchulchaState, rng: random.Random):
+    """The look-ahead's policy for every player: roll without changing role, take the third
+    die, discard Tuchulcha's lowest die, and play each move that ``evaluate`` likes best
+    one move ahead."""
+    ph = st.phase
+    if ph in (ROLL, ROLL3):
+        return _roll(st, rng)
+    if ph == START:
+        return "roll"
+    if ph == END:
+        return "done"
+    if ph == THIRD:
+        return "third"
+    legal = st.legal_actions()
+    if ph == DISCARD or len(legal) == 1:
+        return legal[-1]
+    mover = st.player
+    best, best_a = -1.0, legal[0]
+    for a in legal:
+        child = st.clone()
+        child.apply(a)
+        value = evaluate(child, mover)
+        if value > best:
+            best, best_a = value, a
+    return best_a
 
 
 class StrongBot(Bot):
-    """Turn planner with exact own chance nodes and an analytic risk model (see module doc).
+    """Turn planner with exact own chance nodes, sampled look-ahead for roles (module doc).
 
-    ``budget_s`` bounds the thinking time; ``max_leaves`` (when set) bounds the number of
-    positions evaluated per decision instead, for reproducible tests and benchmarks."""
+    ``budget_s`` bounds the thinking time; ``max_leaves`` (when set) bounds the positions
+    evaluated by the turn planner instead, and the look-ahead then uses ``samples`` futures per
+    candidate (default ``FIXED_SAMPLES``), for reproducible tests and studies. ``horizon`` is
+    the depth in rounds of the look-ahead for a role's moves."""
 
     level = "strong"
 
-    def __init__(self, seed: int = 0, budget_s: float = 0.6, max_leaves: int | None = None):
+    def __init__(self, seed: int = 0, budget_s: float = 0.6, max_leaves: int | None = None,
+                 samples: int | None = None, horizon: int = 2):
         super().__init__(seed)
         self.budget_s = budget_s
         self.max_leaves = max_leaves
+        self.samples = samples if samples or max_leaves is None else FIXED_SAMPLES
+        self.horizon = horizon
+        self.role_log: list[dict] = []
 
     # --- entry point ----------------------------------------------------------------------
     def think(self, state: TuchulchaState, player: int) -> Think:
@@ -171,6 +350,8 @@ class StrongBot(Bot):
         self._stop_time = self._deadline.end
         phase = state.phase
         if phase == MOVE:
+            if player in (state.tuchulcha, state.lasa):
+                return (yield from self._role_move(state, player, legal))
             _, action = yield from self._plan(state, player, {})
             return action if action is not None else legal[0]
         if phase == THIRD:
@@ -178,10 +359,10 @@ class StrongBot(Bot):
         if phase == DISCARD:
             return (yield from self._best_child(state, player, legal))
         if phase in (START, END):
-            return self._role_change(state, player, legal)
+            return (yield from self._role_change(state, player, legal))
         return self.rng.choice(legal)
 
-    # --- search ---------------------------------------------------------------------------
+    # --- turn planner ---------------------------------------------------------------------
     def _out_of_budget(self) -> bool:
         if self._stop_leaves is not None:
             return self._leaves >= self._stop_leaves
@@ -200,12 +381,13 @@ class StrongBot(Bot):
         self._leaves += 1
         return evaluate(st, player)
 
-    def _plan(self, st: TuchulchaState, player: int, memo: dict):
-        """Best value reachable by the rest of ``player``'s turn, and the first action."""
+    def _plan(self, st: TuchulchaState, player: int, memo: dict, scores: list | None = None):
+        """Best value reachable by the rest of ``player``'s turn, and the first action (with
+        ``scores``: also every first action's value, best-first)."""
         if st.phase != MOVE or st.player != player:
             return self._leaf(st, player), None
         key = st._pos_key()
-        if key in memo:
+        if key in memo and scores is None:
             return memo[key], None
         children = []
         for a in st.legal_actions():
@@ -218,14 +400,20 @@ class StrongBot(Bot):
             if self._deadline.yield_due():
                 yield
             if best_a is not None and self._out_of_budget():
-                break
-            if child.phase == MOVE and child.player == player:
+                value = quick
+            elif child.phase == MOVE and child.player == player:
                 value, _ = yield from self._plan(child, player, memo)
             else:
                 value = quick
+            if scores is not None:
+                scores.append((value, a))
+            elif best_a is not None and self._out_of_budget():
+                break
             if value > best:
                 best, best_a = value, a
         memo[key] = best
+        if scores is not None:
+            scores.sort(key=lambda t: -t[0])
         return best, best_a
 
     def _value_after(self, st: TuchulchaState, action, player: int):
@@ -257,25 +445,75 @@ class StrongBot(Bot):
             total += float(p) * (yield from self._value_after(rolled, outcome, player))
         return "third" if total >= keep else "nothird"
 
-    # --- role changes ---------------------------------------------------------------------
+    # --- sampled look-ahead ---------------------------------------------------------------
+    def _rollout(self, st: TuchulchaState, player: int, rng: random.Random,
+                 rounds: int | None):
+        """Play ``rounds`` rounds (None: to the end) from ``st`` with the greedy policy;
+        ``player``'s value there."""
+        turns = rounds * len(st.in_game()) if rounds else -1
+        last = st.player
+        while st.phase != OVER:
+            if st.player != last:
+                last = st.player
+                turns -= 1
+                if turns == 0:
+                    break
+            if self._deadline.yield_due():
+                yield
+            st.apply(greedy_action(st, rng))
+        return evaluate(st, player)
+
+    def _sampled_values(self, st: TuchulchaState, player: int, candidates: list,
+                        rounds: int | None):
+        """Mean value of each candidate over the same sampled futures of ``rounds`` rounds
+        (None: to the end of the game); and how many futures."""
+        sums = [0.0] * len(candidates)
+        lo, hi = (self.samples, self.samples) if self.samples else (MIN_SAMPLES, MAX_SAMPLES)
+        n, took = 0, 0.0
+        # With a clock, start another round of futures only if it should end in time.
+        while n < hi and (n < lo or time.perf_counter() + took < self._deadline.end):
+            began = time.perf_counter()
+            seed = self.rng.randrange(1 << 30)
+            for i, a in enumerate(candidates):
+                child = st.clone()
+                child.apply(a)
+                sums[i] += yield from self._rollout(child, player, random.Random(seed),
+                                                    rounds)
+            n += 1
+            took = time.perf_counter() - began
+        return [s / n for s in sums], n
+
+    def _role_move(self, st: TuchulchaState, player: int, legal: list):
+        """Tuchulcha's or Lasa's move: the planner's best first moves, then sampled futures."""
+        if self.max_leaves is None:
+            self._stop_time = self._deadline.start + PLAN_SHARE * self.budget_s
+        scores: list = []
+        yield from self._plan(st, player, {}, scores)
+        candidates = [a for _, a in scores[:ROLE_MOVE_CANDIDATES]]
+        if len(candidates) < 2:
+            return candidates[0] if candidates else legal[0]
+        values, _ = yield from self._sampled_values(st, player, candidates, self.horizon)
+        return candidates[max(range(len(candidates)), key=values.__getitem__)]
+
     def _role_change(self, st: TuchulchaState, player: int, legal: list):
-        """Consecrate only when clearly losing the race and the role has a real chance."""
+        """Compare declining, the best ways to pay a Tuchulcha consecration and Lasa by
+        sampled futures; log the values compared."""
         decline = "roll" if st.phase == START else "done"
-        mine = sum(st.velthumena[c] for c in st.colours_of(player))
-        others = [q for q in st.in_game() if q != player]
-        best_other = max((sum(st.velthumena[c] for c in st.colours_of(q)) for q in others),
-                         default=0)
-        behind = best_other - mine
-        if "L" in legal and behind >= 2 and st.player_in_play(player) >= 6:
-            return "L"
         offers = [a for a in legal if isinstance(a, tuple) and a[0] == "C"]
-        if offers and behind >= 3:
-            enemy = sum(st.player_in_play(q) for q in others)
-            if enemy <= 2 * len(others) + 1:
-                # Sacrifice what is worth least: compare the positions the offers leave.
-                def after(a):
-                    child = st.clone()
-                    child.apply(a)
-                    return evaluate(child, player)
-                return max(offers, key=after)
-        return decline
+        if len(offers) > OFFERS_KEPT:    # which pawns to pay with: the evaluation decides
+            def after(a):
+                child = st.clone()
+                child.apply(a)
+                return evaluate(child, player)
+            offers = sorted(offers, key=after, reverse=True)[:OFFERS_KEPT]
+        candidates = [decline] + offers + (["L"] if "L" in legal else [])
+        values, n = yield from self._sampled_values(st, player, candidates, None)
+        best = max(range(len(candidates)), key=values.__getitem__)
+        entry = {"phase": st.phase, "decline": values[0], "samples": n,
+                 "chosen": st.action_to_str(candidates[best])}
+        if offers:
+            entry["tuchulcha"] = max(values[1:1 + len(offers)])
+        if "L" in legal:
+            entry["lasa"] = values[-1]
+        self.role_log.append(entry)
+        return candidates[best]
