@@ -48,6 +48,8 @@ def test_the_package_zip_ships_the_game_code_without_dev_tools(site, tmp_path):
     assert any(re.fullmatch(r"rituels/i18n/fr/\w+\.json", n) for n in names)
     assert not [n for n in names if n.startswith("rituels/tools/") or "__pycache__" in n
                 or n.endswith(".pyc")]
+    # benchmarks and the balance study stay out of what the browser downloads
+    assert not [n for n in names if n.endswith(("bench.py", "/balance.py", "/cli.py"))]
     # The unpacked zip alone is a working package (as in the browser's /home/pyodide).
     done = subprocess.run(
         [sys.executable, "-c", "from rituels.engine.game import GAME_IDS; print(len(GAME_IDS))"],

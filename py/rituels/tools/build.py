@@ -85,13 +85,18 @@ def ensure_runtime() -> None:
 
 # --- pieces of the site ------------------------------------------------------------------
 
+# Developer-only modules beside the game code: benchmarks, the balance study, the exact
+# Cthulhu Dice solver behind its benchmark, and the command line. The page never imports them.
+NOT_SHIPPED = {"bench.py", "link_bench.py", "balance.py", "ceiling.py", "cli.py", "__main__.py"}
+
+
 def _package_files() -> list[Path]:
     """The files of the ``rituels`` package shipped to the browser (sorted, for a stable zip)."""
     files = []
     for path in sorted(PACKAGE.rglob("*")):
         rel = path.relative_to(PACKAGE)
         if (path.is_dir() or rel.parts[0] == "tools" or "__pycache__" in rel.parts
-                or path.suffix in (".pyc", ".pyo")):
+                or path.suffix in (".pyc", ".pyo") or path.name in NOT_SHIPPED):
             continue
         files.append(path)
     return files
