@@ -363,6 +363,13 @@ def test_status_names_the_player_and_what_to_do():
     assert view.status(state, ctx_for(state)) == (
         "Chloé (noir, Leinth) déplace ses aruspices (dés\u202f: 6 et 3).")
     assert state.phase == MOVE
+    # Chloé is the person at this screen: she is spoken to, in game words.
+    assert view.status(state, ctx_for(state, local=(2,))) == (
+        "À vous\u202f: choisissez un aruspice à déplacer (dés\u202f: 6 et 3).")
+    assert view.status(state, ctx_for(state, local=(2,), lang="en")) == (
+        "Your turn: choose a pawn to move (dice: 6 and 3).")
+    # Two people share the device: the name comes first.
+    assert view.status(state, ctx_for(state, local=(0, 2))).startswith("Chloé, à vous\u202f: ")
 
 
 def test_result_sentence_of_a_finished_game():
@@ -380,7 +387,8 @@ def test_result_sentence_of_a_finished_game():
     assert view.result(state, ctx_for(state, lang="en")) == (
         "Alice has no pawn left in play: the game ends. Alice wins with 8 pawns in Velthumena.")
     # The standings: rank, player, pawns in Velthumena and in the forest.
-    table = re.search(r'<table class="tu-standings">.*</table>', view.render(state, ctx)).group(0)
+    assert "tu-standings" not in view.render(state, ctx)     # the app's end panel shows it
+    table = re.search(r'<table class="tu-standings">.*</table>', view.standings(state, ctx)).group(0)
     rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">([^<]*)</th><td>(\d+)</td>"
                       r"<td>(\d+)</td></tr>", table)
     assert [(r[0], r[1].split(" (")[0], r[2], r[3]) for r in rows] == [

@@ -11,10 +11,10 @@ from rituels.viewkit import ViewContext
 from rituels.wongar.clicks import clicks
 from rituels.wongar.mapview import map_svg, thumbnail, time_svg
 from rituels.wongar.panels import (areas_panel, ceremony_panel, deck_panel, final_panel,
-                                   players_panel, private_panel, prompt_panel)
+                                   players_panel, private_panel, prompt_panel, standings)
 from rituels.wongar.words import describe, result, status
 
-__all__ = ["render", "status", "describe", "result", "help_page", "thumbnail"]
+__all__ = ["render", "status", "describe", "result", "standings", "help_page", "thumbnail"]
 
 
 def render(state, ctx: ViewContext) -> str:
