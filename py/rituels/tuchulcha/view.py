@@ -23,7 +23,8 @@ from collections import Counter
 from rituels.tuchulcha import rules
 from rituels.tuchulcha.board import COLOURS, GODS, MYSTIC
 from rituels.tuchulcha.drawing import (
-    PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
+    PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, legend, pawn_shape,
+    pawns_text,
 )
 from rituels.viewkit import ViewContext, attrs, esc
 
@@ -459,7 +460,8 @@ def _dice(state, ctx: ViewContext) -> str:
 
 def render(state, ctx: ViewContext) -> str:
     choice = _choices(state, ctx)
-    board = board_svg(scene_of(state, ctx), ctx, choice.marks, counts=choice.counts)
+    scene = scene_of(state, ctx)
+    board = board_svg(scene, ctx, choice.marks, counts=choice.counts)
     turn = [_dice(state, ctx)]
     if choice.prompt:
         turn.append(f'<p class="tu-prompt">{esc(choice.prompt)}</p>')
@@ -467,6 +469,7 @@ def render(state, ctx: ViewContext) -> str:
         turn.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
     if choice.buttons:
         turn.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
+    board += legend(scene, ctx)
     return (f'<div class="tu"><div class="tu-layout">{board}'
             f'<div class="tu-turn">{"".join(turn)}</div>{_players(state, ctx)}</div></div>')
 
