@@ -356,6 +356,11 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
                            f' fill="#000" fill-opacity="0"/>')
         out.append(_badge(mark, *geo.outward(i, r + 20)))
         out.append("</g>")
+    # On a phone the numbers beside the stones are hidden (too small there): these, on the
+    # stones' outer side (the pawns stand on the inner one), keep the log and buttons clear.
+    nums = "".join(f'<text x="{_n(nx)}" y="{_n(ny)}" class="tu-num-in">{i}</text>'
+                   for i in range(len(geo.stones)) for nx, ny in [geo.outward(i, r * 0.3)])
+    out.append(f'<g class="tu-nums-in" aria-hidden="true" pointer-events="none">{nums}</g>')
     out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
                + "".join(pieces) + "</g>")
     return "".join(out)
