@@ -282,7 +282,7 @@ def wait_for_end(page) -> None:
 
 
 @pytest.mark.parametrize("game,lang", [("cthulhu-dice", "fr"), ("cthulhu-dice", "en"),
-                                       ("wongar", "fr")])
+                                       ("wongar", "fr"), ("tuchulcha", "en")])
 def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
     page = make_page("phone", lang, pace=FAST)
     start(page, game, all_bots=True)
@@ -298,6 +298,10 @@ def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
     reason = page.inner_text(".end-result")
     assert reason.strip()
     shot(page, f"end-{game}-phone-{lang}", screenshot)
+    if game != "cthulhu-dice":
+        head = page.locator(".end-panel thead").inner_text()
+        assert "Rank" in head if lang == "en" else "Rang" in head
+        assert check_screen(page, "end", board_game=game) == []
     if game == "cthulhu-dice":
         head = page.locator(".cd-standings thead").inner_text()
         assert ("Rang" in head and "Jetons" in head) if lang == "fr" else "Tokens" in head
