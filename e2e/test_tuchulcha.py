@@ -179,3 +179,30 @@ def test_a_combined_attack_by_clicks_on_the_attacked_stone(page, open_app, axe, 
     save_id = page.evaluate("location.hash").split("/")[-1]
     saved = page.evaluate(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))")
     assert saved["actions"][len(record["actions"])] == notation
+
+
+def test_a_hidden_tab_shows_your_turn_in_its_favicon(page, open_app):
+    """Issue 11: while the tab is hidden and Ada is to act, the title says so and the favicon
+    wears a red dot; back on the tab, the usual icon."""
+    start(page, open_app, 3)
+    page.wait_for_selector(".status-yours", timeout=60_000)
+    icon = "link[rel=icon]"
+    usual = page.get_attribute(icon, "href")
+    assert usual == "icons/icon-192.png"
+
+    def set_hidden(hidden: bool) -> None:
+        page.evaluate("""(h) => {
+            Object.defineProperty(document, 'hidden', {configurable: true, get: () => h});
+            document.dispatchEvent(new Event('visibilitychange')); }""", hidden)
+
+    set_hidden(True)
+    page.wait_for_function("() => document.querySelector('link[rel=icon]').getAttribute('href')"
+                           " === 'icons/turn.svg'")
+    assert page.get_attribute(icon, "type") == "image/svg+xml"
+    assert page.title().startswith("À vous")
+    svg = page.request.get(page.url.split("#")[0] + "icons/turn.svg")
+    assert svg.ok and b"<svg" in svg.body()
+    set_hidden(False)
+    page.wait_for_function("(u) => document.querySelector('link[rel=icon]').getAttribute('href')"
+                           " === u", arg=usual)
+    assert page.get_attribute(icon, "type") == "image/png"

@@ -61,8 +61,11 @@ def test_one_person_plays_a_whole_game_against_three_bots(page, open_app, screen
     # logged without a click.
     assert {"take", "place"} <= kinds and clicks > 10
     assert drew
-    assert page.locator(".wg-final").count() == 1
-    assert "+" in page.inner_text(".wg-final")  # the 8-point bonuses column
+    assert page.locator(".wg-final").count() == 1      # the area cards each one took
+    # The standings in the end panel: rank, player, ceremonies, bonus (8 points), total.
+    head = page.inner_text(".end-panel .wg-standings thead")
+    assert "Rang" in head and "Bonus" in head and "Total" in head
+    assert "+" in page.inner_text(".end-panel .wg-standings tbody")
     screenshot(page, "wongar-end-desktop")
 
 

@@ -18,6 +18,7 @@ CLICKABLE = "[data-cmd],[data-action],[data-select]"
 FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),"
              "textarea,[tabindex]:not([tabindex='-1'])")
 DECISION = "[data-action],[data-select],[data-cmd=roll],[data-cmd=reveal]"
+TURN_ICON = "icons/turn.svg"   # the favicon while a hidden tab waits for you
 ANNOUNCE_MAX = 3               # a burst of bot moves reads out only the latest lines
 # Messages from the person (not timers): while one is unanswered, <html data-busy> is set,
 # so a test (or a style) knows the page has not caught up with the last click yet.
@@ -143,6 +144,7 @@ class Glue:
         self.listen(js.window, "hashchange", self.on_hash)
         self.listen(js.window, "storage", self.on_storage)
         self.listen(js.document, "keydown", self.on_document_key)
+        self.listen(js.document, "visibilitychange", lambda e: self.mark_favicon())
         workers["rituels"].then(self.proxy(self.worker_ready), self.on_error)
         # The glue listens (timed by the browser benchmark: MicroPython's start-up cost).
         js.document.documentElement.setAttribute("data-glue", "")
@@ -237,9 +239,26 @@ class Glue:
                 html.classList.toggle("lang-" + code, code == lang)
         if js.document.title != answer["title"]:
             js.document.title = answer["title"]
+        self.mark_favicon()
         said = answer["say"]
         if said:
             self.live.textContent = " ".join(said[-ANNOUNCE_MAX:])
+
+    def mark_favicon(self):
+        """In a hidden tab, while a person here is to act (the frame's .status-yours), the
+        favicon wears a red dot (icons/turn.svg); back on the tab, the usual icon."""
+        link = js.document.querySelector("link[rel=icon]")
+        if link is None:
+            return
+        if not link.getAttribute("data-usual"):
+            link.setAttribute("data-usual", link.getAttribute("href"))
+            link.setAttribute("data-usual-type", link.getAttribute("type") or "")
+        turn = js.document.hidden and self.root.querySelector(".status-yours") is not None
+        href = TURN_ICON if turn else link.getAttribute("data-usual")
+        if link.getAttribute("href") != href:
+            link.setAttribute("type", "image/svg+xml" if turn
+                              else link.getAttribute("data-usual-type"))
+            link.setAttribute("href", href)
 
     def morph_options(self):
         if self.options is None:

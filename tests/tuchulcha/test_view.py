@@ -363,6 +363,13 @@ def test_status_names_the_player_and_what_to_do():
     assert view.status(state, ctx_for(state)) == (
         "Chloé (noir, Leinth) déplace ses aruspices (dés\u202f: 6 et 3).")
     assert state.phase == MOVE
+    # Chloé is the person at this screen: she is spoken to, in game words.
+    assert view.status(state, ctx_for(state, local=(2,))) == (
+        "À vous\u202f: choisissez un aruspice à déplacer (dés\u202f: 6 et 3).")
+    assert view.status(state, ctx_for(state, local=(2,), lang="en")) == (
+        "Your turn: choose a pawn to move (dice: 6 and 3).")
+    # Two people share the device: the name comes first.
+    assert view.status(state, ctx_for(state, local=(0, 2))).startswith("Chloé, à vous\u202f: ")
 
 
 def test_result_sentence_of_a_finished_game():
@@ -380,7 +387,8 @@ def test_result_sentence_of_a_finished_game():
     assert view.result(state, ctx_for(state, lang="en")) == (
         "Alice has no pawn left in play: the game ends. Alice wins with 8 pawns in Velthumena.")
     # The standings: rank, player, pawns in Velthumena and in the forest.
-    table = re.search(r'<table class="tu-standings">.*</table>', view.render(state, ctx)).group(0)
+    assert "tu-standings" not in view.render(state, ctx)     # the app's end panel shows it
+    table = re.search(r'<table class="tu-standings">.*</table>', view.standings(state, ctx)).group(0)
     rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">([^<]*)</th><td>(\d+)</td>"
                       r"<td>(\d+)</td></tr>", table)
     assert [(r[0], r[1].split(" (")[0], r[2], r[3]) for r in rows] == [
@@ -438,3 +446,26 @@ def test_help_page_states_the_revised_rules(lang, facts):
     text = unescape(" ".join(Markup(view.help_page(ViewContext(lang=lang))).text))
     missing = [f for f in facts if f not in text]
     assert missing == []
+
+
+def test_every_pawn_stack_is_a_piece_with_an_id_of_its_own():
+    # Red has pawns in its temple, Velthumena and the forest; blue on stone 12.
+    state = position(4, stones={12: (1, 2)}, velthumena={0: 2}, forest={0: 1})
+    markup = view.render(state, ctx_for(state))
+    pieces = re.findall(r'<g id="(tu-[^"]+)" class="piece" style="transform:translate\(', markup)
+    assert {"tu-temple-0", "tu-velthumena-0", "tu-forest-0", "tu-piece-s12"} <= set(pieces)
+    assert len(pieces) == len(set(pieces))
+    # The rules' picture of the board (shown over a game) never reuses a game piece's id.
+    help_ids = set(re.findall(r' id="([^"]+)"', view.help_page(ctx_for(state))))
+    assert help_ids.isdisjoint(pieces) and any(i.startswith("tu-help-") for i in help_ids)
+
+
+def test_the_legend_names_the_places_whose_titles_a_phone_hides():
+    state = position(4, stones={})
+    legend = re.search(r'<ul class="tu-legend"[^>]*>(.*?)</ul>', view.render(state, ctx_for(state)))
+    items = re.findall(r"<li>([^<]*)</li>", legend.group(1))
+    assert items[0] == "Au centre\u202f: Velthumena"
+    assert {"En haut à gauche\u202f: Forêt", "En haut à droite\u202f: Sanctuaire"} <= set(items)
+    assert "En bas à droite\u202f: Étoile de Lasa (sceaux\u202f: 0/4)" in items
+    three = position(3, stones={})
+    assert "Étoile" not in view.render(three, ctx_for(three)).split('class="tu-legend"')[1]

@@ -208,12 +208,23 @@ def test_log_lines_are_plain_text_for_a_whole_game(lang):
     assert all(NAMES[p] in log[-1] for p in winners)
 
 
-def test_final_panel_shows_bonuses_and_area_cards():
+def test_final_panel_shows_area_cards_and_standings_show_bonuses():
     state = next(s for s in random_states(3, 8) if s.is_terminal())
-    markup = view.render(state, ctx_for(state, viewer=0))
+    ctx = ctx_for(state, viewer=0)
+    markup = view.render(state, ctx)
     assert 'class="wg-panel wg-final"' in markup
+    # The standings (the app's end panel): rank, player, ceremony points, bonus, total.
+    table = view.standings(state, ctx)
+    rows = re.findall(r'<tr><td>(\d+)</td><th scope="row">([^<]*)</th><td>(\d+)</td>'
+                      r'<td>\+(\d+)</td><td><strong>(\d+)</strong></td></tr>', table)
+    assert len(rows) == 3
+    by_name = {name: (int(rank), int(pts), int(bonus), int(total))
+               for rank, name, pts, bonus, total in rows}
     for p in range(3):
-        assert f"+{state.bonus[p]}" in markup
+        rank, pts, bonus, total = by_name[NAMES[p]]
+        assert (bonus, total, pts + bonus) == (state.bonus[p], state.scores[p], total)
+        assert (rank == 1) == (p in state.winners())
+    assert [r[1] for r in rows][0] in {NAMES[p] for p in state.winners()}
     assert sum(state.bonus) >= 8
 
 
@@ -246,22 +257,28 @@ def _double_in_kangaroo():
 def test_an_automatic_pass_is_logged_and_statuses_say_what_to_do():
     s = _double_in_kangaroo()
     en, fr = ctx_for(s, lang="en"), ctx_for(s, lang="fr")
-    assert view.status(s, en) == ("Alice: take a face-up area card from any area and carry out "
-                                  "its action.")
+    # Alice is the person at this screen: she is spoken to; Bruno watching reads of her.
+    you_en, you_fr = ctx_for(s, lang="en", local=(0,)), ctx_for(s, lang="fr", local=(0,))
+    assert view.status(s, you_en) == ("Your turn: choose a face-up area card from any area; "
+                                      "you will carry out its action.")
+    assert view.status(s, en) == "Alice takes a face-up area card and carries out its action."
     play(s, "take:emu")
-    assert view.status(s, en) == ("Alice: lead the ancestor to a neighbouring area; a ceremony "
-                                  "will take place there.")
+    assert view.status(s, you_en) == ("Your turn: lead the ancestor to a neighbouring area; a "
+                                      "ceremony will take place there.")
     play(s, "move:kangaroo")
-    assert view.status(s, en) == ("Alice: play a ritual card in the ceremony in Kangaroo, or "
-                                  "pass and leave it.")
+    assert view.status(s, you_en) == ("Your turn: play a ritual card in the ceremony in "
+                                      "Kangaroo, or pass and leave it.")
+    assert view.status(s, en) == "Ceremony in Kangaroo: Alice plays a ritual card or passes."
     play(s, "play:double")
-    assert view.status(s, en).startswith("Alice: choose a type for your double: put two of them "
-                                         "in Kangaroo, or move two of them")
+    assert view.status(s, you_en).startswith("Your turn: choose a type for your double: put two "
+                                             "of them in Kangaroo, or move two of them")
     play(s, "double:cube:act")
-    assert view.status(s, en) == ("Alice: move 2 of your cubes, each out of Kangaroo or into it "
-                                  "from a neighbouring area.")
-    assert view.status(s, fr) == ("Alice\u202f: déplacez 2 de vos cubes, chacun hors de "
-                                  "Kangourou ou vers Kangourou depuis un territoire voisin.")
+    assert view.status(s, you_en) == ("Your turn: move 2 of your cubes, each out of Kangaroo or "
+                                      "into it from a neighbouring area.")
+    assert view.status(s, you_fr) == ("À vous\u202f: déplacez 2 de vos cubes, chacun hors de "
+                                      "Kangourou ou vers Kangourou depuis un territoire voisin.")
+    assert view.status(s, fr) == ("Alice déplace 2 de ses cubes, chacun hors de Kangourou ou "
+                                  "vers Kangourou.")
     assert "Move a cube out" in view.render(s, ctx_for(s, lang="en", viewer=0, interactive=True))
     # Bruno's cylinder card has nothing to act on (he has a disc, Alice cubes only): he passes
     # by himself when his turn in the ceremony comes, and the log says so.

@@ -21,9 +21,10 @@ INK = ("#fff", "#fff", "#fff", "#2a2622")
 EDGE = ("#6e1510", "#143866", "#000", "#7a5a08")
 SHAPES = ("circle", "square", "triangle", "diamond")
 
-# Smallest board text, in viewBox units: 11 CSS px when the 1000-unit board is 355 px wide
-# (a 375 px phone).
-BOARD_TEXT = 31
+# Smallest board text, in viewBox units: 11 CSS px when the 1000-unit board is 305 px wide
+# (the rules' picture on a 375 px phone; the game's board is wider). Longer labels (temple
+# and area names) are hidden on a phone and said by :func:`legend` in HTML instead.
+BOARD_TEXT = 36
 
 # Highlight classes of interactive places (see Mark).
 PICK, PICKED, TARGET = "tu-pick", "tu-picked", "tu-target"
@@ -55,6 +56,7 @@ class Scene:
     # Element id of the pawns on a stone ("s16" -> "tu-piece-s12" right after they came from
     # 12, so a DOM morph moves the same element); default "tu-piece-s16".
     piece_ids: dict[str, str] = field(default_factory=dict)
+    id_prefix: str = "tu-"             # of the pieces' ids (the rules' picture has its own)
 
     @property
     def colours(self) -> int:
@@ -346,20 +348,29 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             # The pawns are drawn in a layer above (below): an interactive place's visible
             # text stays its number or badge, as its spoken name says, and this invisible
             # disc keeps the pawns part of what a tap on the place hits.
-            ident = scene.piece_ids.get(f"s{i}", f"tu-piece-s{i}")
-            pieces.append(f'<g id="{ident}" class="piece"'
-                          f' style="transform:translate({_n(px)}px,{_n(py)}px)">'
-                          + pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour),
-                                       BOARD_TEXT)
-                          + "</g>")
+            ident = scene.piece_ids.get(f"s{i}", f"{scene.id_prefix}piece-s{i}")
+            pieces.append(_piece(ident, px, py, pawn_token(
+                colour, 0, 0, r * 0.82, count, _role(scene, colour), BOARD_TEXT)))
             if mark:
                 out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
                            f' fill="#000" fill-opacity="0"/>')
         out.append(_badge(mark, *geo.outward(i, r + 20)))
         out.append("</g>")
+    # On a phone the numbers beside the stones are hidden (too small there): these, on the
+    # stones' outer side (the pawns stand on the inner one), keep the log and buttons clear.
+    nums = "".join(f'<text x="{_n(nx)}" y="{_n(ny)}" class="tu-num-in">{i}</text>'
+                   for i in range(len(geo.stones)) for nx, ny in [geo.outward(i, r * 0.3)])
+    out.append(f'<g class="tu-nums-in" aria-hidden="true" pointer-events="none">{nums}</g>')
     out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
                + "".join(pieces) + "</g>")
     return "".join(out)
+
+
+def _piece(ident: str, x: float, y: float, body: str) -> str:
+    """A pawn stack with a stable id, placed by a CSS transform: when the page morphs, the
+    same element moves and its transition shows the move."""
+    return (f'<g id="{ident}" class="piece" style="transform:translate({_n(x)}px,{_n(y)}px)">'
+            f'{body}</g>')
 
 
 def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
@@ -381,7 +392,8 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
         out.append(temple(c, x, y, GODS[c], faded=c in scene.out))
         if count:
-            out.append(pawn_token(c, px, py, 24, count, _role(scene, c), BOARD_TEXT))
+            out.append(_piece(f"{scene.id_prefix}temple-{c}", px, py,
+                              pawn_token(c, 0, 0, 24, count, _role(scene, c), BOARD_TEXT)))
         out.append(_role_badge(scene, c, *geo.temple_badges[c]))
         out.append("</g>")
     return "".join(out)
@@ -430,7 +442,9 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
         # Each colour's arrivals gather where its trail meets the altar.
         px, py = geo.altar_slots[c]
         count = scene.velthumena[c] if c < len(scene.velthumena) else 0
-        out.append(f'<g opacity="{1 if count else 0.4}">{pawn_token(c, px, py, 21, count)}</g>')
+        out.append(f'<g opacity="{1 if count else 0.4}">' + _piece(
+            f"{scene.id_prefix}velthumena-{c}", px, py, pawn_token(c, 0, 0, 21, count, min_text=BOARD_TEXT))
+            + "</g>")
     if mark and mark.badge:
         out.append(_badge(mark, CENTRE, CENTRE + 40))
     out.append("</g>")
@@ -455,7 +469,7 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
         col, row = k % 2, k // 2
         x = a.x + a.w * (0.28 + 0.44 * col)
         y = a.y + 94 + row * 42
-        out.append(pawn_token(c, x, y, 19, n))
+        out.append(_piece(f"{scene.id_prefix}{name}-{c}", x, y, pawn_token(c, 0, 0, 19, n, min_text=BOARD_TEXT)))
     if note:
         out.append(f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + a.h - 16)}"'
                    f' class="tu-area-note">{esc(note)}</text>')
@@ -613,6 +627,26 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
         parts.append(bubbles)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def legend(scene: Scene, tx) -> str:
+    """The board's places named in HTML, where they are ("en haut à gauche : Forêt"): on a
+    phone the SVG's own titles would be specks, so the stylesheet shows this list instead."""
+    geo = layout(scene.side)
+    names = ["forest", "sanctuary"] + (["star"] if scene.show_star else [])
+    items = [tx.t("tuchulcha.legend.item", where=tx.t("tuchulcha.corner.centre"),
+                  name=tx.t("tuchulcha.place.velthumena"))]
+    for name in names:
+        a = geo.areas[name]
+        corner = ("b" if a.y + a.h / 2 > CENTRE else "t") + ("r" if a.x + a.w / 2 > CENTRE else "l")
+        text = tx.t("tuchulcha.legend.item", where=tx.t(f"tuchulcha.corner.{corner}"),
+                    name=tx.t(f"tuchulcha.place.{name}"))
+        if name == "star":
+            text = tx.t("tuchulcha.with_note", text=text, note=tx.t(
+                "tuchulcha.seals", n=len(scene.seals), total=len(geo.side.passages)))
+        items.append(text)
+    return ('<ul class="tu-legend" aria-hidden="true">'
+            + "".join(f"<li>{esc(x)}</li>" for x in items) + "</ul>")
 
 
 # --- accessible names -------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import math
 
 from rituels.tuchulcha.board import COLOURS, ENTRY, GODS, MYSTIC, PASSAGE, PLAIN, RITUAL
 from rituels.tuchulcha.drawing import (
-    FILL, Scene, board_svg, die_body, die_face, pawn_shape, pawn_token, role_ring, seal, star,
+    FILL, Scene, board_svg, die_body, die_face, legend, pawn_shape, pawn_token, role_ring, seal,
+    star,
     stone,
 )
 from rituels.viewkit import ViewContext, esc
@@ -53,8 +54,9 @@ def _stones_row(ctx: ViewContext) -> str:
 
 def _example_scene() -> Scene:
     """A game in progress for the picture of the board."""
-    return Scene(side="A", stones={3: (0, 2), 7: (0, 1), 12: (1, 3), 16: (2, 1), 24: (3, 2),
-                                   27: (2, 2), 35: (3, 1)},
+    return Scene(side="A", id_prefix="tu-help-",
+                 stones={3: (0, 2), 7: (0, 1), 12: (1, 3), 16: (2, 1), 24: (3, 2),
+                         27: (2, 2), 35: (3, 1)},
                  temple=[4, 3, 4, 4], velthumena=[1, 2, 0, 0], forest=[0, 0, 1, 1],
                  sanctuary=[0, 0, 0, 0], star=[0, 0, 0, 0], seals=frozenset({18}))
 
@@ -101,7 +103,8 @@ def _dice_row(ctx: ViewContext) -> str:
 
 
 def help_page(ctx: ViewContext) -> str:
-    board = board_svg(_example_scene(), ctx, cls="tu-board tu-help-board")
+    scene = _example_scene()
+    board = board_svg(scene, ctx, cls="tu-board tu-help-board") + legend(scene, ctx)
     parts = [
         _p(ctx, "tuchulcha.help.intro"),
         _h(ctx, "tuchulcha.help.goal.title"), _p(ctx, "tuchulcha.help.goal.text"),

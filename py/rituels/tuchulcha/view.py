@@ -23,7 +23,8 @@ from collections import Counter
 from rituels.tuchulcha import rules
 from rituels.tuchulcha.board import COLOURS, GODS, MYSTIC
 from rituels.tuchulcha.drawing import (
-    PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, pawn_shape, pawns_text,
+    PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, legend, pawn_shape,
+    pawns_text,
 )
 from rituels.viewkit import ViewContext, attrs, esc
 
@@ -459,7 +460,8 @@ def _dice(state, ctx: ViewContext) -> str:
 
 def render(state, ctx: ViewContext) -> str:
     choice = _choices(state, ctx)
-    board = board_svg(scene_of(state, ctx), ctx, choice.marks, counts=choice.counts)
+    scene = scene_of(state, ctx)
+    board = board_svg(scene, ctx, choice.marks, counts=choice.counts)
     turn = [_dice(state, ctx)]
     if choice.prompt:
         turn.append(f'<p class="tu-prompt">{esc(choice.prompt)}</p>')
@@ -467,8 +469,7 @@ def render(state, ctx: ViewContext) -> str:
         turn.append(f'<p class="tu-hint">{esc(choice.hint)}</p>')
     if choice.buttons:
         turn.append(f'<div class="tu-choices">{"".join(choice.buttons)}</div>')
-    if state.phase == rules.OVER:
-        turn.append(standings(state, ctx))
+    board += legend(scene, ctx)
     return (f'<div class="tu"><div class="tu-layout">{board}'
             f'<div class="tu-turn">{"".join(turn)}</div>{_players(state, ctx)}</div></div>')
 
@@ -506,12 +507,17 @@ def status(state, ctx: ViewContext) -> str:
         return result(state, ctx)
     if phase == rules.SETUP:
         return ctx.t("tuchulcha.status.setup")
-    someone = who(state, state.player, ctx)
-    if phase == rules.MOVE:
-        dice = _values(ctx, state.dice)
-        key = "tuchulcha.status.move_mystic" if state.must_leave else "tuchulcha.status.move"
-        return ctx.t(key, who=someone, dice=dice)
-    return ctx.t(f"tuchulcha.status.{phase}", who=someone, n=state.next_cost)
+    # A person at this screen is spoken to ("À vous : lancez les dés"), anyone else described.
+    local = ctx.is_local(state.player)
+    words = {"dice": _values(ctx, state.dice), "n": state.next_cost}
+    if not local:
+        words["who"] = who(state, state.player, ctx)
+    step = phase
+    if phase == rules.MOVE and state.must_leave:
+        step = "move_mystic"
+    if local:
+        return ctx.your_turn(state.player, ctx.t(f"tuchulcha.you.{step}", **words))
+    return ctx.t(f"tuchulcha.status.{step}", **words)
 
 
 def describe(before, action, after, ctx: ViewContext) -> list[str]:

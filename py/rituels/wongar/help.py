@@ -89,8 +89,9 @@ def help_page(ctx: ViewContext) -> str:
         f'<h2>{esc(ctx.t("wongar.help.title"))}</h2>', _p(ctx, "wongar.help.intro"),
         _p(ctx, "wongar.help.reconstructed"),
         _h(ctx, "wongar.help.map.title"),
-        f'<figure>{map_svg(_opening(), ctx)}<figcaption>{esc(ctx.t("wongar.help.map.caption"))}'
-        '</figcaption></figure>', _p(ctx, "wongar.help.map.text"),
+        # (focusable: on a phone the picture scrolls sideways in its figure)
+        f'<figure tabindex="0">{map_svg(_opening(), ctx)}'
+        f'<figcaption>{esc(ctx.t("wongar.help.map.caption"))}</figcaption></figure>', _p(ctx, "wongar.help.map.text"),
         _h(ctx, "wongar.help.material.title"), _p(ctx, "wongar.help.material.text"),
         _tokens_row(ctx), _figures_row(ctx), _p(ctx, "wongar.help.figures"),
         _h(ctx, "wongar.help.setup.title"), _p(ctx, "wongar.help.setup.text"),
@@ -99,8 +100,8 @@ def help_page(ctx: ViewContext) -> str:
         _h(ctx, "wongar.help.cards.title"), _cards_table(ctx),
         _h(ctx, "wongar.help.ceremony.title"), _p(ctx, "wongar.help.ceremony.text"),
         _ritual_table(ctx), _p(ctx, "wongar.help.scoring.text"),
-        f'<figure>{time_svg(None, ctx)}<figcaption>{esc(ctx.t("wongar.help.time.caption"))}'
-        '</figcaption></figure>',
+        f'<figure tabindex="0">{time_svg(None, ctx)}'
+        f'<figcaption>{esc(ctx.t("wongar.help.time.caption"))}</figcaption></figure>',
         _h(ctx, "wongar.help.end.title"), _p(ctx, "wongar.help.end.text"),
         _p(ctx, "wongar.help.advanced"),
         _h(ctx, "wongar.help.app.title"), _p(ctx, "wongar.help.app.text"),

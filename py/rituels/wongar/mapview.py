@@ -82,8 +82,9 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
                    f'height="{card.h:.1f}" rx="5" class="wg-slot-empty"/>')
     if size:
         bx, by = card.x + 2, card.y + card.h - 2
-        out.append(f'<g class="wg-pilecount"><circle cx="{bx:.1f}" cy="{by:.1f}" r="12"/>'
-                   f'<text x="{bx:.1f}" y="{by + 4.5:.1f}">{size}</text></g>')
+        # (r 15 around a 20-unit number: 11 px on a phone, see wongar.css)
+        out.append(f'<g class="wg-pilecount"><circle cx="{bx:.1f}" cy="{by:.1f}" r="15"/>'
+                   f'<text x="{bx:.1f}" y="{by + 7:.1f}">{size}</text></g>')
     label = ctx.tn("wongar.aria.pile", size, card=card_name(ctx, k) if k is not None
                    else ctx.t("wongar.none"))
     css = "wg-cardslot" + (" last-move" if ("card", a) in state.last_touch else "")

@@ -213,23 +213,38 @@ def deck_panel(state, ctx: ViewContext) -> str:
 
 
 def final_panel(state, ctx: ViewContext) -> str:
-    """At the end: area cards per type (now revealed), ceremony points, bonuses, totals."""
+    """At the end: the area cards each player took, by type (now revealed): they decide the
+    bonuses of the standings (:func:`standings`, shown by the app's end panel)."""
     if state.phase != "end":
         return ""
     counts = state.final_card_counts()
     head = "".join(f'<th>{pic.icon(_area_card_icon(kind), card_name(ctx, t))}</th>'
                    for t, kind in enumerate(D.TOKEN_TYPES))
-    head += "".join(f"<th>{esc(ctx.t(f'wongar.final.{k}'))}</th>"
-                    for k in ("points", "bonus", "total"))
     rows = []
     for p in sorted(range(state.num_players), key=lambda q: -state.scores[q]):
         cells = "".join(f"<td>{n}</td>" for n in counts[p])
-        rows.append(f'<tr><th scope="row">{esc(ctx.name(p))}</th>{cells}'
+        rows.append(f'<tr><th scope="row">{esc(ctx.name(p))}</th>{cells}</tr>')
+    return _section("wg-final", ctx.t("wongar.final.cards"),
+                    f'<table><thead><tr><th></th>{head}</tr></thead>'
+                    f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def standings(state, ctx: ViewContext) -> str:
+    """The end table: rank, player, ceremony points, bonus, total. Winners first (they share
+    rank 1), then by total; equal totals share a rank."""
+    winners = set(state.winners())
+    keys = {p: (p in winners, state.scores[p]) for p in range(state.num_players)}
+    order = sorted(keys, key=lambda p: keys[p], reverse=True)
+    head = "".join(f'<th scope="col">{esc(ctx.t(f"wongar.final.{k}"))}</th>'
+                   for k in ("rank", "player", "points", "bonus", "total"))
+    rows = []
+    for p in order:
+        rank = 1 + sum(1 for q in keys if keys[q] > keys[p])
+        rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(ctx.name(p))}</th>'
                     f'<td>{state.scores[p] - state.bonus[p]}</td><td>+{state.bonus[p]}</td>'
                     f'<td><strong>{state.scores[p]}</strong></td></tr>')
-    return _section("wg-final", ctx.t("wongar.final.title"),
-                    f'<table><thead><tr><th></th>{head}</tr></thead>'
-                    f'<tbody>{"".join(rows)}</tbody></table><p>{esc(result(state, ctx))}</p>')
+    return (f'<table class="wg-standings"><caption>{esc(ctx.t("wongar.final.title"))}'
+            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def prompt_panel(state, ctx: ViewContext, cl: Clicks) -> str:

@@ -230,8 +230,9 @@ def card_face(kind: str, x: float, y: float, w: float, h: float) -> str:
         out = [f'<rect x="{cx - cw / 2 + (i - 1.5) * s * 0.12:.1f}" '
                f'y="{cy - ch / 2 + (i - 1.5) * 2:.1f}" width="{cw:.1f}" height="{ch:.1f}" '
                'rx="2" class="wg-mini-ritual"/>' for i in range(4)]
-        return "".join(out) + (f'<text x="{cx:.1f}" y="{cy + h * 0.42:.1f}" '
-                               f'font-size="{s * 0.3:.1f}" class="wg-cardnum">4</text>')
+        # Four small cards, no "4": a digit this small could not be read on a phone (the
+        # card's name says it).
+        return "".join(out)
     if kind == "ancestor_elder":
         return (figure("ancestor", cx - s * 0.18, cy + s * 0.38, s * 0.72)
                 + figure("elder", cx + s * 0.2, cy + s * 0.38, s * 0.72))

@@ -7,25 +7,28 @@ The board is the map and the time track (:mod:`.mapview`) with the panels beside
 
 from __future__ import annotations
 
-from rituels.viewkit import ViewContext
+from rituels.viewkit import ViewContext, attrs
 from rituels.wongar.clicks import clicks
 from rituels.wongar.mapview import map_svg, thumbnail, time_svg
 from rituels.wongar.panels import (areas_panel, ceremony_panel, deck_panel, final_panel,
-                                   players_panel, private_panel, prompt_panel)
+                                   players_panel, private_panel, prompt_panel, standings)
 from rituels.wongar.words import describe, result, status
 
-__all__ = ["render", "status", "describe", "result", "help_page", "thumbnail"]
+__all__ = ["render", "status", "describe", "result", "standings", "help_page", "thumbnail"]
 
 
 def render(state, ctx: ViewContext) -> str:
     cl = clicks(state, ctx)
+    board = ctx.t("wongar.aria.board")
     side = (final_panel(state, ctx) + private_panel(state, ctx, cl)
             + ceremony_panel(state, ctx) + players_panel(state, ctx) + deck_panel(state, ctx)
             + areas_panel(state, ctx))
     # .wg-root is a size container: the layout follows the room the app gives the board.
     return (f'<div class="wg-root"><div class="wg" data-game="wongar">'
             f'{prompt_panel(state, ctx, cl)}'
-            f'<div class="wg-board">{map_svg(state, ctx, cl)}{time_svg(state.time, ctx)}</div>'
+            # Focusable: on a phone the board scrolls sideways, also by keyboard.
+            f'<div class="wg-board" tabindex="0" role="group"{attrs(aria_label=board)}>'
+            f'{map_svg(state, ctx, cl)}{time_svg(state.time, ctx)}</div>'
             f'<div class="wg-side">{side}</div></div></div>')
 
 

@@ -60,30 +60,35 @@ def status(state, ctx: ViewContext) -> str:
                           player=ctx.name(state.drawer))
         return ctx.t("wongar.status.duty", player=ctx.name(state.round_first),
                      of_area=of_area(ctx, state.duty_area()))
-    p = ctx.name(state.actor())
+    actor = state.actor()
     step = state.step
-    if step == "take":
-        return ctx.t("wongar.status.take", player=p)
+    words: dict = {}
+    key = step
     if step == "option":
-        return ctx.t("wongar.status.option", player=p, type=type_name(ctx, state.card_type, 2))
-    if step == "place":
-        return ctx.tn("wongar.status.place", state.place_left, player=p,
-                      type=type_name(ctx, state.place_type, state.place_left))
-    if step == "triple":
-        return ctx.t("wongar.status.triple", player=p)
-    if step in ("move_ancestor", "move_elder"):
-        return ctx.t(f"wongar.status.{step}", player=p)
-    where = {"area": area_name(ctx, state.cer_area), "of_area": of_area(ctx, state.cer_area)
-             } if step in CEREMONY_STEPS else {}
-    if step in ("ceremony", "double"):
-        return ctx.t(f"wongar.status.{step}", player=p, **where)
-    if step == "effect":
-        t = state.effect_type
-        words = dict(where, player=p, type=type_name(ctx, t), types=type_name(ctx, t, 2))
-        if state.effect_double:
-            return ctx.tn("wongar.status.effect_double", state.effect_left, **words)
-        return ctx.t("wongar.status.effect", card=ritual_name(ctx, t), **words)
-    return ""
+        words["type"] = type_name(ctx, state.card_type, 2)
+    elif step == "place":
+        key = "place"
+        words.update(n=state.place_left, type=type_name(ctx, state.place_type, state.place_left))
+    elif step in CEREMONY_STEPS:
+        words.update(area=area_name(ctx, state.cer_area), of_area=of_area(ctx, state.cer_area))
+        if step == "effect":
+            t = state.effect_type
+            words.update(type=type_name(ctx, t), types=type_name(ctx, t, 2),
+                         card=ritual_name(ctx, t))
+            if state.effect_double:
+                key = "effect_double"
+                words["n"] = state.effect_left
+    elif step not in ("take", "triple", "move_ancestor", "move_elder"):
+        return ""
+    # A person at this screen is spoken to ("À vous : posez un cube…"), anyone else described.
+    def say(base: str, **more) -> str:
+        if "n" in words:      # plural keys: ".one" / ".other"
+            n = words.pop("n")
+            return ctx.tn(f"wongar.{base}.{key}", n, **words, **more)
+        return ctx.t(f"wongar.{base}.{key}", **words, **more)
+    if ctx.is_local(actor):
+        return ctx.your_turn(actor, say("you"))
+    return say("status", player=ctx.name(actor))
 
 
 def describe(before, action, after, ctx: ViewContext) -> list[str]:
