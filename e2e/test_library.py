@@ -71,6 +71,7 @@ def test_link_replay_to_the_end_then_continue_from_the_middle(page, phone_page, 
     screenshot(page, "library-share-dialog")
     no_violations(axe, page, ".share-dialog")
     page.click("button[data-cmd=share-close]")
+    settle(page)                      # the worker's answer to the click closes the dialog
     assert page.locator(".share-dialog").count() == 0
 
     # Another device: a fresh context, nothing in its storage.
