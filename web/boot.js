@@ -51,14 +51,20 @@
   // Sends a game's link to a player elsewhere: the share sheet where the browser has one
   // (phones), else the clipboard. Never throws (the MicroPython glue cannot catch); resolves
   // to "shared", "copied", "cancelled" (the person closed the sheet) or "failed".
+  // Copies text to the clipboard. Never throws (no clipboard API in an insecure context or an
+  // old browser); resolves to "copied" or "failed".
+  window.rituelsCopy = function (text) {
+    try {
+      return navigator.clipboard.writeText(text).then(
+        function () { return "copied"; }, function () { return "failed"; });
+    } catch (err) {
+      return Promise.resolve("failed");
+    }
+  };
+
   window.rituelsShare = function (url, title, text) {
     function copy() {
-      try {
-        return navigator.clipboard.writeText(url).then(
-          function () { return "copied"; }, function () { return "failed"; });
-      } catch (err) {
-        return Promise.resolve("failed");
-      }
+      return window.rituelsCopy(url);
     }
     try {
       var data = { title: title, text: text, url: url };

@@ -289,7 +289,7 @@ class Glue:
         elif kind == "reveal":
             self.reveal()
         elif kind == "copy":
-            js.navigator.clipboard.writeText(effect["text"])
+            js.window.rituelsCopy(effect["text"])
         elif kind == "copy-link":
             self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
         elif kind == "download":
@@ -315,13 +315,12 @@ class Glue:
             el.scrollIntoView(to_js({"block": "nearest"}))
 
     def copy_link(self, url):
-        """Clipboard write; if the browser refuses, the share dialog asks to copy by hand."""
-        def refused(*_):
-            self.send({"kind": "click", "data": {"cmd": "share-copy-failed"}})
-        try:
-            js.navigator.clipboard.writeText(url).catch(self.proxy(refused))
-        except Exception:   # no clipboard API (insecure context, old browser)
-            refused()
+        """Clipboard write (boot.js: never throws, which MicroPython could not catch); if the
+        browser refuses, the share dialog asks to copy by hand."""
+        def copied(result):
+            if str(result) == "failed":
+                self.send({"kind": "click", "data": {"cmd": "share-copy-failed"}})
+        js.window.rituelsCopy(url).then(self.proxy(copied))
 
     def share_link(self, url, title, text):
         """Send a remote game's link (boot.js: share sheet or clipboard; never throws)."""
