@@ -84,3 +84,13 @@ def test_selfplay_reports_every_players_wins(capsys):
     nobody = [line for line in out.splitlines() if line.strip().startswith("nobody:")]
     lost = float(nobody[0].split(": ")[1].split(" ")[0]) if nobody else 0
     assert wins + lost == pytest.approx(20)
+
+
+def test_help_names_the_command_as_it_was_typed(capsys):
+    """`rituels --help` for the installed script, `python3 -m rituels --help` for the module."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: rituels ")
+    with pytest.raises(SystemExit):
+        main(["--help"], prog="python3 -m rituels")
+    assert capsys.readouterr().out.startswith("usage: python3 -m rituels ")

@@ -107,8 +107,8 @@ def _dev(name: str):
     return run
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python3 -m rituels",
+def build_parser(prog: str = "rituels") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="Rituels: Tuchulcha, Wongar and Cthulhu Dice.")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -153,8 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, prog: str = "rituels") -> int:
+    """``prog``: how help and errors name the command (the installed script, or the module)."""
+    parser = build_parser(prog)
     args, extra = parser.parse_known_args(argv)
     if extra:
         if args.command != "test":

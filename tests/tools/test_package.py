@@ -57,6 +57,8 @@ def test_the_installed_package_has_its_catalogues(installed, tmp_path):
 def test_the_rituels_command_lets_bots_play_and_replays_the_record(installed, tmp_path):
     command = installed / "bin" / "rituels"
     assert command.exists(), "no `rituels` console script"
+    done = _run([command, "--help"], cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("usage: rituels "), done.stdout
     done = _run([command, "selfplay", "wongar", "--games", "1", "--players", "3", "--seed",
                  "5", "--records"], cwd=tmp_path)
     assert done.returncode == 0, done.stderr
