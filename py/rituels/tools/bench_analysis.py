@@ -7,8 +7,10 @@ in the real app, in headless Chromium (Pyodide in the app's Web Worker), on a pr
   Each is opened in the replay viewer (``#/replay/<id>``); the time runs from the click on
   "Analyser la partie" until the chart is drawn (the analysis done, in the worker, in its
   50 ms steps). As a finished game of this device, hands may be shown: estimates use every
-  hand (no redraw of hidden cards). The same records' analysis on this CPython is printed
-  beside them (wall time), so the factor Pyodide costs is visible.
+  hand (no redraw of hidden cards). Beside it, to say what dominates: the same analyses run in
+  one go (``core.analyse``) in a bare Pyodide worker on the same build (bench/analysis/, wall
+  time: the computation alone, without the app's steps, renders and messages), and on this
+  CPython (CPU time of this process, so the machine's load does not count).
 - Coach answers: the first record of each game, cut at several of seat 0's decisions and
   stored as games in progress played with the coach; for each, ``#/play/<id>`` is opened and
   the time runs from the click on "Conseil" until its list of choices is drawn.
@@ -35,6 +37,7 @@ from rituels.app.storage import MemoryStorage
 from rituels.engine.game import GAME_IDS
 from rituels.engine.record import start_state
 from rituels.tools import build
+from rituels.tools.bench_browser import ENGINE_MAIN_CONFIG, ENGINE_PAGE, ENGINE_WORKER_CONFIG
 from rituels.tools.bench_play import load_average
 from rituels.tools.browser import launch_chromium
 from rituels.tools.serve import serve_in_thread
@@ -61,6 +64,63 @@ CLICK_UNTIL_JS = """async ([click, done, limit]) => {
     await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
     return performance.now() - t0;
 }"""
+
+
+# The bare worker page (bench_browser's engine page, another worker script): each record's
+# analysis in one go; a MicroPython main script asks for each and writes the answers.
+WORKER = """import json
+import time
+
+from rituels.analysis.core import analyse
+
+RECORDS = json.loads({records!r})
+
+def run(i):
+    start = time.perf_counter()
+    analyse(RECORDS[i], hidden=False)
+    return json.dumps(time.perf_counter() - start)
+
+__export__ = ["run"]
+"""
+MAIN = """import js
+from pyscript import workers
+
+def ready(worker):
+    def ask(i):
+        if i == {count}:
+            js.document.body.setAttribute("data-done", "")
+            return
+        def got(text):
+            js.document.body.setAttribute("data-r" + str(i), text)
+            ask(i + 1)
+        worker.run(i).then(got)
+    ask(0)
+
+workers["engine"].then(ready)
+"""
+
+
+def write_worker_page(site: Path, game_id: str, finished: list[dict[str, Any]]) -> str:
+    """<site>/bench/analysis-<game>/: the records' analysis in a bare Pyodide worker."""
+    folder = site / "bench" / f"analysis-{game_id}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(ENGINE_PAGE, encoding="utf-8")
+    (folder / "worker.toml").write_text(ENGINE_WORKER_CONFIG, encoding="utf-8")
+    (folder / "main.toml").write_text(ENGINE_MAIN_CONFIG, encoding="utf-8")
+    (folder / "worker.py").write_text(WORKER.format(records=json.dumps(finished)),
+                                      encoding="utf-8")
+    (folder / "main.py").write_text(MAIN.format(count=len(finished)), encoding="utf-8")
+    return f"bench/analysis-{game_id}/"
+
+
+def in_worker(browser: Any, url: str, count: int) -> list[float]:
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-done]", state="attached",
+                           timeout=READY_TIMEOUT_MS + ANALYSIS_TIMEOUT_MS)
+    out = [json.loads(page.get_attribute("body", f"data-r{i}")) for i in range(count)]
+    page.close()
+    return out
 
 
 def records(game_id: str, count: int) -> list[dict[str, Any]]:
@@ -131,12 +191,12 @@ def measure(browser: Any, base: str, game_id: str, finished: list[dict[str, Any]
 
 
 def cpython_seconds(finished: list[dict[str, Any]]) -> list[float]:
-    """The same analyses (hands shown, as in the viewer) on this CPython, wall time."""
+    """The same analyses (hands shown, as in the viewer) on this CPython, CPU time."""
     out = []
     for record in finished:
-        start = time.perf_counter()
+        start = time.process_time()
         analyse(record, hidden=False)
-        out.append(time.perf_counter() - start)
+        out.append(time.process_time() - start)
     return out
 
 
@@ -147,14 +207,15 @@ def _stat(values: list[float]) -> str:
 def game_rows(game_id: str, finished: list[dict[str, Any]], seen: dict[str, list[float]],
               native: list[float]) -> list[tuple[str, str]]:
     moves = ", ".join(str(len(r["actions"])) for r in finished)
-    whole, coach = seen["whole"], seen["coach"]
-    ratio = statistics.median(whole) / max(statistics.median(native), 1e-6)
+    whole, coach, bare = seen["whole"], seen["coach"], seen["bare"]
+    share = 100 * statistics.fmean(b / w for b, w in zip(bare, whole))
     return [
         (f"{game_id}: whole analysis in the browser, 4 players",
          f"{_stat(whole)} (n={len(whole)}, {moves} actions; target <= {WHOLE_TARGET_S:g} s: "
          f"{'met' if max(whole) <= WHOLE_TARGET_S else 'MISSED'})"),
-        (f"{game_id}: same records on CPython (wall)",
-         f"{_stat(native)} (browser / CPython p50: x{ratio:.1f})"),
+        (f"{game_id}: same analyses in a bare Pyodide worker (wall)",
+         f"{_stat(bare)} (the computation is {share:.0f} % of the app's time)"),
+        (f"{game_id}: same analyses on CPython (CPU)", _stat(native)),
         (f"{game_id}: coach answer in the browser",
          f"{_stat(coach)} (n={len(coach)}, click to list drawn; target <= {COACH_TARGET_S:g} s: "
          f"{'met' if max(coach) <= COACH_TARGET_S else 'MISSED'})"),
@@ -178,6 +239,8 @@ def figures(quick: bool) -> list[tuple[str, str]]:
                 for game_id, finished in games.items():
                     seen[game_id] = measure(browser, base, game_id, finished,
                                             coach_cuts(finished[0], answers))
+                    page = write_worker_page(site, game_id, finished)
+                    seen[game_id]["bare"] = in_worker(browser, base + page, len(finished))
                 browser.close()
         finally:
             server.shutdown()
