@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from appwait import settle
+from appwait import canonical_html, settle
 
 from rituels.app.saves import SaveStore
 from rituels.app.storage import MemoryStorage
@@ -103,3 +103,34 @@ def test_the_coach_shows_the_best_choices_and_highlights_the_best(page, open_app
     hinted.first.click()
     settle(page)
     assert page.locator(".coach-list").count() == 0
+
+
+def test_a_coached_games_link_is_marked_and_its_replay_survives_a_reload(page, open_app):
+    """A link of a game played with the coach: its landing and replay say so; the replay's
+    position goes in the address, so a reload comes back to the same move."""
+    from rituels.engine.link import encode, fragment
+
+    _, actions = play_game(get_game("cthulhu-dice"), [RandomBot(7 + i) for i in range(3)],
+                           rng=random.Random(7))
+    record = {"format": 1, "game": "cthulhu-dice", "options": {},
+              "seats": [{"name": n, "bot": None} for n in ("Ada", "Bruno", "Chloé")],
+              "actions": actions, "meta": {"coach": True}}
+    open_app(page, fragment(encode(record)))
+    page.wait_for_selector(".link-intro")
+    assert page.inner_text(".link-intro .coach-mark") == "Jouée avec les conseils"
+    page.click("button[data-cmd=link-replay]")
+    settle(page)
+    page.wait_for_selector(".replay .coach-mark")
+    for _ in range(3):
+        page.click("button[data-cmd=replay-forward]")
+        settle(page)
+    where = page.inner_text(".replay-position")
+    pos = page.get_attribute("#replay-slider", "value")
+    assert int(pos) > 0 and page.url.endswith(f"/{pos}")
+    board = canonical_html(page, ".board")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_selector(".replay .coach-mark")
+    assert page.inner_text(".replay-position") == where
+    assert canonical_html(page, ".board") == board
+    assert page.locator(".link-intro").count() == 0

@@ -46,7 +46,8 @@ def test_round_trip_every_player_count(game_id):
             assert [s["name"] for s in back["seats"]] == names
             assert back["options"] == part["options"]
             assert back["game"] == game_id and info.game == game_id
-            assert info.actions == upto and info.version == link.LINK_VERSION
+            assert info.actions == upto and info.version == link.BASE_VERSION
+            assert not info.coach and "coach" not in back["meta"]
             expected = replay(part).state
             assert info.finished == expected.is_terminal()
             assert info.state.to_json() == expected.to_json()
@@ -249,3 +250,66 @@ def test_a_remote_games_id_travels_in_its_link_and_a_bad_one_is_refused():
     with pytest.raises(link.LinkError) as caught:
         link.decode(bad)
     assert caught.value.code == "library.link_error.damaged"
+
+
+# --- the coach mark (version 3) -----------------------------------------------------------------
+def test_the_coach_mark_travels_in_a_version_3_link():
+    game_or_skip("wongar")
+    record = played_record("wongar", 4, seed=6)
+    record["meta"].update(coach=True, title="Avec les conseils", started="2026-01-01T00:00:00Z")
+    for reveal in (False, True):
+        payload = encode(record, reveal_hidden=reveal)
+        back, info = decode(payload)
+        assert info.coach and info.version == 3 and info.reveals_hidden == reveal
+        assert back["meta"] == {"title": "Avec les conseils", "coach": True}
+        assert back["actions"] == record["actions"]
+        assert raw(payload)[:2] == bytes([3, link.FLAG_COACH | (reveal and link.FLAG_REVEALS_HIDDEN)])
+    # without the mark (absent, or anything but true), a version 2 link as before
+    for meta in ({}, {"coach": False}, {"coach": "yes"}):
+        payload = encode(dict(record, meta=meta))
+        assert raw(payload)[:2] == bytes([2, 0])
+        back, info = decode(payload)
+        assert not info.coach and "coach" not in back["meta"]
+
+
+def test_an_old_version_2_link_still_opens_without_the_mark():
+    """A link written by the app before the coach mark: the same bytes as this app's version 2
+    links (built here by hand from the documented layout, not by encode)."""
+    game_or_skip("cthulhu-dice")
+    record = played_record("cthulhu-dice", 3, seed=2)
+    digits, radix = 0, 1
+    state = replay(dict(record, actions=[])).state
+    for text in record["actions"]:
+        choices = ([a for a, _ in state.chance_outcomes()] if state.is_chance()
+                   else state.legal_actions())
+        action = state.str_to_action(text)
+        digits += choices.index(action) * radix
+        radix *= len(choices)
+        state.apply(action)
+    frame = json.dumps([record["game"], record["options"],
+                        [[s["name"], s["bot"]] for s in record["seats"]]],
+                       separators=(",", ":")).encode()
+    body = (link.varint(len(frame)) + frame + link.varint(len(record["actions"]))
+            + digits.to_bytes((digits.bit_length() + 7) // 8, "little"))
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    old = b64(b"\x02\x00" + zlib.crc32(b"\x02\x00" + body).to_bytes(4, "big")
+              + c.compress(body) + c.flush())
+    assert old == encode(record)
+    back, info = decode(old)
+    assert back["actions"] == record["actions"] and info.version == 2 and not info.coach
+
+
+def test_a_tampered_coach_flag_is_refused_clearly():
+    """The coach bit in a version 2 link (no app ever wrote one), or an unknown bit next to
+    it, with a checksum made right: refused as damaged, nothing decoded."""
+    game_or_skip("cthulhu-dice")
+    record = played_record("cthulhu-dice", 3, seed=2)
+    body = zlib.decompress(raw(encode(record))[6:], -15)
+    for flags, version in ((link.FLAG_COACH, 2), (link.FLAG_COACH, 1), (0x04, 3),
+                           (link.FLAG_COACH | 0x80, 3)):
+        with pytest.raises(LinkError) as err:
+            decode(link.pack(body, flags, version=version))
+        assert err.value.code == "library.link_error.damaged"
+        assert f"unknown to link format {version}" in str(err.value)
+    # the same body with the flag where version 3 knows it opens, marked
+    assert decode(link.pack(body, link.FLAG_COACH))[1].coach

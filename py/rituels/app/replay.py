@@ -7,7 +7,8 @@ jump, autoplay, slider, log clicks, "continue from here") are here; the markup i
 rituels/screens/replay.py. Shared links reuse the cursor (rituels/app/sharing.py).
 
 The position lives in the URL: each move replaces the hash (effect ``replace-hash``: the glue
-calls ``history.replaceState``, so no history entry is added), so a reload or Back returns to it.
+calls ``history.replaceState``, so no history entry is added), so a reload or Back returns to it:
+``#/replay/<save-id>/<n>`` for a save, ``#g=<payload>/<n>`` for a link (rituels/app/sharing.py).
 
 Branches are not undo: "continue from here" never changes the game it starts from. From a game
 of this device it makes a new save marked as a variant ("Variante de …": title, list, link);
@@ -165,16 +166,19 @@ class ReplayCursor:
 class ReplayScreen:
     """What the app keeps while a replay is on screen: the cursor and where it came from.
     ``save_id``: the save being replayed (its position goes in the URL); ``playing_here``:
-    that game is unfinished on this device; ``hidden``: a link that keeps hands hidden."""
+    that game is unfinished on this device; ``hidden``: a link that keeps hands hidden;
+    ``link``: the payload of the link being replayed (its position goes in the URL)."""
 
     def __init__(self, cursor: ReplayCursor, *, back_href: str, note_key: str = "",
-                 save_id: str = "", playing_here: bool = False, hidden: bool = False):
+                 save_id: str = "", playing_here: bool = False, hidden: bool = False,
+                 link: str = ""):
         self.cursor = cursor
         self.back_href = back_href
         self.note_key = note_key      # an i18n key of a line shown above the board
         self.save_id = save_id
         self.playing_here = playing_here
         self.hidden = hidden
+        self.link = link
 
     def name(self, lang: str) -> str:
         record = self.cursor.record
@@ -204,7 +208,7 @@ def open_replay(app: Any, record: dict[str, Any], *, choose_viewer: bool, viewer
     """Show ``record`` in the viewer (RecordError/ImportError propagate to the caller).
     It opens at the start (``from_start``; by default for a finished game, to watch it) or
     at the last position (an unfinished game: where it stands, to look back from).
-    ``source``: ReplayScreen's save_id, playing_here, hidden."""
+    ``source``: ReplayScreen's save_id, playing_here, hidden, link."""
     cursor = ReplayCursor(record, app.lang, choose_viewer=choose_viewer, viewer=viewer)
     if from_start is None:
         from_start = cursor.final.is_terminal()
@@ -213,15 +217,16 @@ def open_replay(app: Any, record: dict[str, Any], *, choose_viewer: bool, viewer
     app.screen = replay_screen
 
 
-def _position(arg: str) -> tuple[str, int | None]:
-    """``"<save-id>/<n>"`` -> (save id, n); no or an unreadable position -> None."""
-    save_id, _, pos = arg.partition("/")
-    return save_id, int(pos) if pos.isascii() and pos.isdigit() and len(pos) < 7 else None
+def position(arg: str) -> tuple[str, int | None]:
+    """``"<save-id or link payload>/<n>"`` -> (save id or payload, n); no or an unreadable
+    position -> None."""
+    where, _, pos = arg.partition("/")
+    return where, int(pos) if pos.isascii() and pos.isdigit() and len(pos) < 7 else None
 
 
 @route("replay")
 def _replay_route(app: Any, arg: str) -> None:
-    save_id, pos = _position(arg)
+    save_id, pos = position(arg)
     rs = getattr(app, "replay", None)
     if rs is not None and rs.save_id == save_id and save_id:
         app.screen = replay_screen          # the same replay (Back, or the URL was edited)
@@ -275,7 +280,7 @@ def _moved(app: Any, cur: ReplayCursor) -> None:
         app.announcements.append(" ".join(lines))
     if cur.playing:
         app._timer(cur.delay_s())
-    _moved_url(app, cur)
+    moved_url(app, cur)
 
 
 def _mover(name: str, move) -> None:
@@ -354,6 +359,8 @@ def continue_from(app: Any, record: dict[str, Any], *, variant_of: str = "",
         meta["title"] = title
     if hidden:
         meta["handover"] = True
+    if record["meta"].get("coach") is True:   # played so far with the coach: still marked
+        meta["coach"] = True
     record = dict(record, meta=meta)
     save_id = app.new_save_id()
     try:
@@ -388,17 +395,23 @@ def _tick(app: Any) -> None:
         app.changed = True
         if cur.playing:
             app._timer(cur.delay_s())
-        _moved_url(app, cur)
+        moved_url(app, cur)
 
 
-def _moved_url(app: Any, cur: ReplayCursor) -> None:
+def moved_url(app: Any, cur: ReplayCursor) -> None:
     """The position into the URL; the route is already there, so navigating to it (the
     browser reporting the new hash) changes nothing."""
     rs = app.replay
     if rs.save_id:
-        where = f"{rs.save_id}/{cur.pos}"
-        app.route = ("replay", where)
-        app.effects.append({"type": "replace-hash", "hash": f"#/replay/{where}"})
+        route, where = ("replay", f"{rs.save_id}/{cur.pos}")
+        hash_ = f"#/replay/{where}"
+    elif rs.link:
+        route, where = ("link", f"{rs.link}/{cur.pos}")
+        hash_ = f"#g={where}"
+    else:
+        return
+    app.route = (route, where)
+    app.effects.append({"type": "replace-hash", "hash": hash_})
 
 
 TICKS.append(_tick)

@@ -4,6 +4,8 @@ Opening a link decodes and re-runs the whole game (rituels.engine.link) before a
 shown; then the screen (rituels/screens/link.py) offers "Revoir la partie" (the replay viewer)
 or "Continuer d'ici" (a new local save from the link's last position). A link that keeps hands
 hidden stays so when continued: each person takes the device before seeing their hand.
+The replay of a link keeps its position in the URL, ``#g=<payload>/<n>``: a reload (or such an
+address) opens the replay at move n directly.
 
 Glue effect (rituels/app/browser.py): ``{"type": "copy-link", "hash": "#g=..."}`` — write
 ``location.origin + location.pathname + hash`` to the clipboard; if that is refused, call
@@ -18,7 +20,7 @@ from typing import Any
 
 from rituels.app import remote
 from rituels.app.registry import OVERLAYS, PLAY_MENU, MenuItem, command, route
-from rituels.app.replay import continue_from, open_replay, replay_screen
+from rituels.app.replay import continue_from, moved_url, open_replay, position, replay_screen
 from rituels.engine import link as codec
 from rituels.engine.game import get_game
 from rituels.engine.link import LinkInfo
@@ -51,7 +53,14 @@ def link_screen(app: Any) -> str:
 
 
 @route("link")
-def _open_link(app: Any, payload: str) -> None:
+def _open_link(app: Any, arg: str) -> None:
+    payload, pos = position(arg)
+    rs = getattr(app, "replay", None)
+    if pos is not None and rs is not None and rs.link == payload:
+        app.screen = replay_screen          # the same replay (Back, or the URL was edited)
+        rs.cursor.playing = False
+        rs.cursor.seek(pos)
+        return
     app.screen = link_screen
     try:
         record, info = codec.decode(payload)
@@ -65,6 +74,11 @@ def _open_link(app: Any, payload: str) -> None:
     app.link = LinkScreen(record, info)
     if info.remote:   # a game played at a distance: this device's save of it, if any
         remote.open_link(app, record, info)
+    if pos is not None and app.screen is link_screen:    # the replay of the link, at move n
+        _link_replay(app, {})
+        if app.screen is replay_screen:
+            app.replay.cursor.seek(pos)
+            moved_url(app, app.replay.cursor)
 
 
 def _link(app: Any) -> LinkScreen | None:
@@ -78,11 +92,15 @@ def _link_replay(app: Any, data: dict) -> None:
     if ls is None:
         return
     note = "library.link.reveals" if ls.info.reveals_hidden else ""
+    payload, _ = position(app.route[1]) if app.route and app.route[0] == "link" else ("", None)
     try:
         open_replay(app, ls.record, choose_viewer=ls.info.reveals_hidden, viewer=None,
-                    back_href="#/", note_key=note, from_start=True, hidden=_hides(ls))
+                    back_href="#/", note_key=note, from_start=True, hidden=_hides(ls),
+                    link=payload)
     except ImportError:
         app.notice("app.notice.no_game")
+        return
+    moved_url(app, app.replay.cursor)
 
 
 @command("link-continue")

@@ -4,6 +4,10 @@ The payload is base64url (no padding) of::
 
     version (varint) · flags (1 byte) · CRC-32 (4 bytes, big-endian) · raw DEFLATE(body)
 
+A link is written in the oldest version that can hold it (so an app not yet updated still
+opens it): 2, or 3 when it carries the coach mark (flag bit 1), which older apps cannot show and
+therefore refuse with "update the app" rather than open without it.
+
 and the body is::
 
     varint(len(frame)) · frame (compact JSON: game, options, seats[, title])
@@ -35,10 +39,14 @@ from rituels.engine.record import (MAX_ACTIONS, RecordError, check_record, game_
 from rituels.engine.safeinput import InputError, read_json
 from rituels.engine.state import GameState
 
-LINK_VERSION = 2   # 2: the frame may end with a remote game's id (older apps say "update")
+LINK_VERSION = 3   # the newest this app reads; 3: the coach flag (older apps say "update")
+BASE_VERSION = 2   # written unless a newer feature is used; 2: the frame may end with a
+                   # remote game's id
 FRAGMENT = "#g="
 FLAG_REVEALS_HIDDEN = 1
-KNOWN_FLAGS = FLAG_REVEALS_HIDDEN
+FLAG_COACH = 2     # the game was played with the coach on (meta.coach); version 3 and later
+KNOWN_FLAGS = {1: FLAG_REVEALS_HIDDEN, 2: FLAG_REVEALS_HIDDEN,
+               3: FLAG_REVEALS_HIDDEN | FLAG_COACH}
 MAX_LINK_CHARS = 200_000        # far above any real game; refuses pasted garbage early
 MAX_BODY_BYTES = 1_000_000      # decompression bomb guard
 MAX_FRAME_CHARS = 20_000        # game, options, names and title: a few hundred in practice
@@ -64,6 +72,7 @@ class LinkInfo:
     game: str
     remote: str | None     # the id of a game played at a distance (None: an ordinary link)
     reveals_hidden: bool   # the sender chose to show every hidden hand (hidden-info games)
+    coach: bool            # the game was played with the coach on
     actions: int
     finished: bool
     state: GameState       # position after every action (a fresh object, safe to keep)
@@ -124,13 +133,18 @@ def encode(record: Any, reveal_hidden: bool = False) -> str:
             + digits.to_bytes((digits.bit_length() + 7) // 8, "little"))
     flags = FLAG_REVEALS_HIDDEN if reveal_hidden and get_game(record["game"]).hidden_information \
         else 0
+    if record.get("meta", {}).get("coach") is True:
+        flags |= FLAG_COACH
     return pack(body, flags)
 
 
-def pack(body: bytes, flags: int = 0) -> str:
-    """The payload around a body: version, flags, checksum, DEFLATE, base64url. Tests use it
-    to build links whose body is hostile but whose checksum is right."""
-    head = varint(LINK_VERSION) + bytes([flags])
+def pack(body: bytes, flags: int = 0, version: int | None = None) -> str:
+    """The payload around a body: version (by default the oldest that knows ``flags``),
+    flags, checksum, DEFLATE, base64url. Tests use it to build links whose body is hostile
+    but whose checksum is right."""
+    if version is None:
+        version = BASE_VERSION if not flags & ~KNOWN_FLAGS[BASE_VERSION] else LINK_VERSION
+    head = varint(version) + bytes([flags])
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(body) + packer.flush()
     crc = zlib.crc32(head + body).to_bytes(4, "big")
@@ -191,8 +205,9 @@ def _unpack(payload: str) -> tuple[int, int, bytes]:
         raise LinkError("the link is cut off", "library.link_error.damaged")
     if zlib.crc32(raw[:pos + 1] + body).to_bytes(4, "big") != crc:
         raise LinkError("the link is damaged or was altered (checksum mismatch)", "library.link_error.checksum")
-    if flags & ~KNOWN_FLAGS:
-        raise LinkError("the link has unknown settings", "library.link_error.damaged")
+    if flags & ~KNOWN_FLAGS[version]:
+        raise LinkError(f"the link has settings unknown to link format {version}",
+                        "library.link_error.damaged")
     return version, flags, body
 
 
@@ -227,6 +242,8 @@ def decode(text: Any) -> tuple[dict[str, Any], LinkInfo]:
     unless every action replayed."""
     version, flags, body = _unpack(_payload_of(text))
     record, pos = _read_frame(body)
+    if flags & FLAG_COACH:
+        record["meta"]["coach"] = True
     count, pos = _read_varint(body, pos, "number of moves")
     if count > MAX_ACTIONS:
         raise LinkError(f"the link announces {count} moves, more than any game", "library.link_error.damaged")
@@ -252,5 +269,6 @@ def decode(text: Any) -> tuple[dict[str, Any], LinkInfo]:
                         "library.link_error.damaged")
     info = LinkInfo(version=version, game=record["game"], remote=game_id_of(record),
                     reveals_hidden=bool(flags & FLAG_REVEALS_HIDDEN) and game.hidden_information,
+                    coach=bool(flags & FLAG_COACH),
                     actions=count, finished=state.is_terminal(), state=state)
     return record, info

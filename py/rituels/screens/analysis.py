@@ -180,6 +180,11 @@ def add_hint(markup: str, notation: str) -> str:
     return "".join(out)
 
 
+def coach_mark(lang: str) -> str:
+    """"Jouée avec les conseils": a game played with the coach on (link screen, replay)."""
+    return f'<p class="coach-mark">{esc(t(lang, "analysis.coached"))}</p>'
+
+
 def coach_box(lang: str, shown: list[tuple[str, str, float]]) -> str:
     """The coach under the board: its button, then (once asked) the best choices found,
     each (notation, text, chance); the first is highlighted on the board."""

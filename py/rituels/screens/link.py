@@ -13,6 +13,7 @@ from typing import Any
 
 from rituels.engine.link import LinkInfo
 from rituels.i18n import t
+from rituels.screens.analysis import coach_mark
 from rituels.viewkit import attrs, esc
 
 
@@ -69,6 +70,8 @@ def link_intro(lang: str, record: dict[str, Any], info: LinkInfo, join: str = ""
     dl = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
     warning = (f'<p class="notice notice-warning link-reveals">'
                f'{esc(t(lang, "library.link.reveals"))}</p>') if info.reveals_hidden else ""
+    if info.coach:
+        warning = coach_mark(lang) + warning
     cont = "" if info.finished else (
         f'<button type="button" class="btn" data-cmd="link-continue">'
         f'{esc(t(lang, "library.link.continue"))}</button>')

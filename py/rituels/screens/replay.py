@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.i18n import t
+from rituels.screens.analysis import coach_mark
 from rituels.viewkit import attrs, esc
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)      # autoplay speeds (the cursor's ``speed`` is one of them)
@@ -136,6 +137,8 @@ def render(lang: str, cur: Any, *, title: str, back_href: str = "#/games",
         continue_btn = _button(t(lang, "library.replay.continue"), "replay-continue",
                                cls="btn btn-small btn-primary")
     note_markup = f'<p class="replay-note">{esc(note)}</p>' if note else ""
+    if cur.record["meta"].get("coach") is True:
+        note_markup = coach_mark(lang) + note_markup
     return (
         '<div class="play replay">'
         '<div class="play-head">'

@@ -7,7 +7,9 @@ Sections, in order:
 - ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
   needs Playwright, so it runs in the test venv (.venv, created if missing);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
-  browser (bench_play.py; Playwright too).
+  browser (bench_play.py; Playwright too);
+- ``analysis-browser``: whole-game analysis and coach answers in the browser (bench_analysis.py;
+  Playwright too).
 Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
 whose module does not exist yet says so; speed targets are read here, never asserted in tests.
 """
@@ -33,8 +35,9 @@ SECTIONS: dict[str, str] = {
     "analysis": "rituels.analysis.bench",
     "browser": "rituels.tools.bench_browser",
     "play": "rituels.tools.bench_play",
+    "analysis-browser": "rituels.tools.bench_analysis",
 }
-BROWSER_SECTIONS = ("browser", "play")   # need Playwright: run in the test venv
+BROWSER_SECTIONS = ("browser", "play", "analysis-browser")   # need Playwright: run in the test venv
 
 
 def _module_figures(module_name: str) -> Callable[[bool], list[tuple[str, str]]] | None:
