@@ -53,6 +53,7 @@ LOAD_TASK_TARGET_MS = 200
 PLAY_TASK_TARGET_MS = 50
 DECISION_TARGET_MS = 1000       # p95
 READY_TIMEOUT_MS = 120_000
+MORPH_LOG = "rituels:morph"     # console.debug by web/glue.py: ms one render's morph took
 GAME_TIMEOUT_S = 600            # a whole game of four strong bots
 ENGINE_SECONDS = 3.0            # random games are counted for this long, per game and side
 # Before any page script: when data-ready appears (ms since navigation start), every long
@@ -316,7 +317,11 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     """Four strong bots play one whole game: main-thread long tasks and decision times."""
     decisions: list[tuple[str, float]] = []
     page = bench_play.new_page(browser, decisions)
+    morphs: list[float] = []   # the glue logs how long each render's morph took
+    page.on("console", lambda msg: morphs.append(float(msg.text.split()[1]))
+            if msg.type == "debug" and msg.text.startswith(MORPH_LOG) else None)
     bench_play.start_bot_table(page, url, game_id)
+    del morphs[:]
     since = page.evaluate("performance.now()")
     deadline = time.monotonic() + GAME_TIMEOUT_S
     # A locator, not query_selector: an element handle would pin the old page's nodes.
@@ -327,7 +332,7 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     tasks = bench_play.long_tasks(page, since, [])
     page.context.close()
     return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
-            "finished": finished}
+            "finished": finished, "morphs": morphs}
 
 
 def engine_in_worker(browser, url: str) -> dict[str, dict[str, float]]:
@@ -438,6 +443,13 @@ def figures(quick: bool) -> list[tuple[str, str]]:
                      f"{longest:.0f} ms ({whole}; 0: none over 50 ms; {len(tasks)} over 50 ms; "
                      f"target <= {PLAY_TASK_TARGET_MS} ms: "
                      f"{verdict(longest <= PLAY_TASK_TARGET_MS)})"))
+        if seen["morphs"]:
+            morphs = seen["morphs"]
+            rows.append((f"{game_id}: morph of the page per render (main thread), "
+                         "p50 / p95 / max",
+                         f"{statistics.median(morphs):.1f} / "
+                         f"{bench_play._percentile(morphs, 0.95):.1f} / {max(morphs):.1f} ms "
+                         f"(n={len(morphs)})"))
         if ms:
             p95 = bench_play._percentile(ms, 0.95)
             rows.append((f"{game_id}: strong bot decision p50 / p95 / max, in the browser",
