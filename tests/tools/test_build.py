@@ -255,7 +255,6 @@ def test_the_zip_ships_the_home_cards_precomputed(site, tmp_path):
     from rituels.screens import home
 
     with zipfile.ZipFile(site / "rituels.zip") as zf:
-        zf.extractall(tmp_path)
         cards = json.loads(zf.read("rituels/screens/home_cards.json"))
     assert cards == json.loads(json.dumps(home.compute_cards()))
     assert cards["wongar"]["players"] == [3, 5] and cards["cthulhu-dice"]["players"] == [2, 8]
@@ -264,10 +263,18 @@ def test_the_zip_ships_the_home_cards_precomputed(site, tmp_path):
     probe = ("import sys\nfrom rituels.screens import home\nhome.render('fr', [])\n"
              "print(sorted(m for m in sys.modules if m.split('.')[1:2] in "
              "(['tuchulcha'], ['wongar'], ['cthulhu_dice'])))")
+    assert run_unpacked(site, tmp_path, probe).strip() == "[]"
+
+
+def run_unpacked(site: Path, tmp_path: Path, probe: str) -> str:
+    """What ``probe`` prints, run by this Python on the site's zip unpacked alone (as in the
+    browser's /home/pyodide)."""
+    with zipfile.ZipFile(site / "rituels.zip") as zf:
+        zf.extractall(tmp_path)
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path,
                           env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    return done.stdout
 
 
 def pyodide_tag() -> str:
@@ -319,15 +326,10 @@ def test_the_bytecode_is_cached_by_content(monkeypatch, tmp_path):
 def test_the_worker_starts_without_slow_stdlib_modules(site, tmp_path):
     """From the unpacked zip, the worker's start (home screen) imports no game and neither
     calendar nor html: in Pyodide each of those alone took a tenth of the app's start-up."""
-    with zipfile.ZipFile(site / "rituels.zip") as zf:
-        zf.extractall(tmp_path)
     probe = ("import json, sys\nfrom rituels.app.main import start\n"
              "start(json.dumps({'storage': {}, 'lang': 'fr', 'hash': '', 'base': 'x'}))\n"
              "print(json.dumps(sorted(sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path,
-                          env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    modules = json.loads(done.stdout)
+    modules = json.loads(run_unpacked(site, tmp_path, probe))
     assert "rituels.app.controller" in modules
     assert not [m for m in modules if m.split(".")[0] in ("calendar", "html")]
     assert not [m for m in modules if m.split(".")[1:2] in (["tuchulcha"], ["wongar"],
