@@ -88,22 +88,12 @@
   };
 
   // Idiomorph's options for the glue's renders (glue.py). In JavaScript: Idiomorph calls them
-  // for every element of a render (over a thousand on a Wongar table), and each call into
-  // MicroPython would cost far more than a JavaScript one.
-  // - A view marks a part that is drawn the same whenever its key is the same (a board's
-  //   background, a map's borders) with data-static="key": when the old and new keys are
-  //   equal, the old element is kept as it is, without comparing its whole subtree.
-  // - A <details> the person opened or closed stays so: the markup does not know.
+  // for every attribute it updates (hundreds on a Wongar table), and each call into
+  // MicroPython would cost more than a JavaScript one. A <details> the person opened or closed
+  // stays so: the markup does not know.
   window.rituelsMorphOptions = {
     morphStyle: "innerHTML",
     callbacks: {
-      beforeNodeMorphed: function (oldNode, newNode) {
-        if (oldNode.nodeType !== 1 || newNode.nodeType !== 1) {
-          return true;
-        }
-        var key = newNode.getAttribute("data-static");
-        return key === null || key !== oldNode.getAttribute("data-static");
-      },
       beforeAttributeUpdated: function (name, el) {
         return !(name === "open" && el.tagName === "DETAILS");
       }

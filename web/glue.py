@@ -230,7 +230,7 @@ class Glue:
             # there is nothing to keep, and matching its two copies would only cost time.
             self.root.innerHTML = answer["html"]
         else:
-            # boot.js's options: kept <details>, and parts a view marked data-static
+            # boot.js's options (an opened <details> stays open)
             started = js.performance.now()
             js.Idiomorph.morph(self.root, answer["html"], js.window.rituelsMorphOptions)
             # Read by the browser benchmark (rituels.tools.bench_browser): main-thread cost.

@@ -548,8 +548,7 @@ def _table(side: str) -> str:
     for c in range(geo.side.temples):
         parts.append(_pebbles(geo.entry_trails[c], c, 8))
         parts.append(_pebbles(geo.exit_trails[c], c, 7))
-    # data-static: the same for a side every time, so the page keeps it (web/boot.js)
-    return f'<g data-static="tu-table-{side}">{"".join(parts)}</g>'
+    return "".join(parts)
 
 
 @dataclass

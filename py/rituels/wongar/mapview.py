@@ -189,10 +189,9 @@ def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
     body = (
         f'<path d="{geo.coast_path()}" class="wg-coast-shadow" transform="translate(6 9)"/>'
         f'<g class="wg-fills">{fills}</g>'
-        # data-static: drawn the same every time, so the page keeps them (web/boot.js)
-        f'<g class="wg-deco" pointer-events="none" data-static="wg-deco">{deco}</g>'
-        f'<g class="wg-borders" pointer-events="none" data-static="wg-borders">{borders}</g>'
-        f'<g class="wg-dotline" pointer-events="none" data-static="wg-dotline">{borders}</g>'
+        f'<g class="wg-deco" pointer-events="none">{deco}</g>'
+        f'<g class="wg-borders" pointer-events="none">{borders}</g>'
+        f'<g class="wg-dotline" pointer-events="none">{borders}</g>'
         f'<g class="wg-contents">{content}</g>'
         f'{_figures(state, ctx) if state is not None else ""}'
         f'<g class="wg-overlays">{_overlays(ctx, cl, cer)}</g>'
@@ -231,14 +230,12 @@ def time_svg(time: int | None, ctx: ViewContext) -> str:
             if time == space:  # the marker: one piece that steps along the track
                 out.append(_piece("time", cx - cell / 2 + 6, 16, pic.scorpion(0, 0, cell - 12),
                                   False, "wg-marker"))
-        # the points table of this section (data-static: the same every time)
-        out.append(f'<g data-static="wg-points-{s}">')
+        # the points table of this section
         for j, kind in enumerate(kinds):
             kx = sx + 8 + j * (sec_w - 16) / 3
             fig = _kind_icon(kind, kx + 6, 132, 40)
             out.append(fig + f'<text x="{kx + 44:.1f}" y="124" class="wg-points">'
                              f'{D.CEREMONY_POINTS[kind][s]}</text>')
-        out.append('</g>')
     label = ctx.t("wongar.aria.time", space=time or 1, total=D.TIME_SPACES)
     return pic.svg(TRACK_W, TRACK_H, "".join(out), css="wg-time", label=label)
 
