@@ -13,10 +13,10 @@ const SCOPE = new URL("./", self.location).href;
 const RUNTIME = SCOPE + "runtime/";
 
 // Static routes (Chromium 123+): once this version is active, the page's files come straight
-// from its cache without waking this worker for each request; a start-up fetches some thirty
-// files one after the other, and going through the fetch handler added 0.1-0.3 s to a warm
-// start on a loaded machine. A file missing from the cache goes to the network, as below.
-// Pages (navigations) still go through the fetch handler, which maps every route to "./".
+// from its cache without running this worker's code for each request (a start-up fetches some
+// thirty files, many one after the other: PyScript's chunks, configs, scripts). A file missing
+// from the cache goes to the network, as below. Pages (navigations) still go through the
+// fetch handler, which maps every route to "./".
 function addStaticRoutes(event) {
   if (typeof event.addRoutes !== "function") {
     return Promise.resolve(); // other browsers: the fetch handler does the same
