@@ -7,9 +7,10 @@
   MicroPython main-thread script that waits for that worker, calls it and sets ready -- so the
   ratio measures the app's own cost (its page, package, imports, first render, service
   worker), not the cost of running Python in a worker, which the app chose for a page that
-  never freezes. The previous floor, Pyodide on the main thread (bench/main-thread/), became
-  ready sooner (on 2 loaded cores, a median 2.1 s against 3.6 s for the worker page), so a
-  ratio against it mostly measured the worker: it is still printed, for reference only;
+  never freezes. The previous floor, Pyodide on the main thread (bench/main-thread/), has no
+  worker to start and no MicroPython beside it, so a ratio against it measured the choice of
+  a worker more than the app (on the loaded 2-core machine it was ready up to 1.7x sooner
+  than the worker page): it is still printed, for reference only;
 - the longest main-thread task of the app's load (navigation to ready: Python runs in a Web
   Worker, so no task should be long); bytes a first visit transfers, gzipped, and how many of
   them are ours (not the runtime);
