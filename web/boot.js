@@ -87,6 +87,19 @@
       function (match, before) { return (before || "") + "\uFFFF"; });
   };
 
+  // Idiomorph's options for the glue's renders (glue.py). In JavaScript: Idiomorph calls them
+  // for every attribute it updates (hundreds on a Wongar table), and each call into
+  // MicroPython would cost more than a JavaScript one. A <details> the person opened or closed
+  // stays so: the markup does not know.
+  window.rituelsMorphOptions = {
+    morphStyle: "innerHTML",
+    callbacks: {
+      beforeAttributeUpdated: function (name, el) {
+        return !(name === "open" && el.tagName === "DETAILS");
+      }
+    }
+  };
+
   window.rituelsStorage = {
     // The app's keys as a JSON object, or null when the browser refuses localStorage.
     snapshot: function () {

@@ -102,7 +102,6 @@ class Glue:
         self.busy = False        # one message at a time: answers apply in order
         self.unanswered = 0      # messages FROM_PERSON queued or in flight
         self.current = None      # the message in flight
-        self.options = None      # Idiomorph's, made once
         self.started = False
         self.keep = []           # JS proxies of our callbacks, alive as long as the page
         self.on_answer = self.proxy(self.answered)
@@ -231,7 +230,11 @@ class Glue:
             # there is nothing to keep, and matching its two copies would only cost time.
             self.root.innerHTML = answer["html"]
         else:
-            js.Idiomorph.morph(self.root, answer["html"], self.morph_options())
+            # boot.js's options (an opened <details> stays open)
+            started = js.performance.now()
+            js.Idiomorph.morph(self.root, answer["html"], js.window.rituelsMorphOptions)
+            # Read by the browser benchmark (rituels.tools.bench_browser): main-thread cost.
+            js.console.debug("rituels:morph", js.performance.now() - started)
         lang = answer["lang"]
         if html.lang != lang:
             html.lang = lang
@@ -259,18 +262,6 @@ class Glue:
             link.setAttribute("type", "image/svg+xml" if turn
                               else link.getAttribute("data-usual-type"))
             link.setAttribute("href", href)
-
-    def morph_options(self):
-        if self.options is None:
-            def keep_open(name, el, kind):
-                # A <details> the person opened or closed stays so: the markup does not know.
-                return not (name == "open" and el.tagName == "DETAILS")
-            callbacks = js.Object.new()
-            callbacks.beforeAttributeUpdated = self.proxy(keep_open)
-            self.options = js.Object.new()
-            self.options.morphStyle = "innerHTML"
-            self.options.callbacks = callbacks
-        return self.options
 
     def run(self, effect):
         kind = effect["type"]

@@ -12,8 +12,44 @@ const SCOPE = new URL("./", self.location).href;
 // after their first fetch if they live here.
 const RUNTIME = SCOPE + "runtime/";
 
+// Static routes (Chromium 123+): once this version is active, the page's files come straight
+// from its cache without running this worker's code for each request (a start-up fetches some
+// thirty files, many one after the other: PyScript's chunks, configs, scripts). A file missing
+// from the cache goes to the network, as below. Pages (navigations) still go through the
+// fetch handler, which maps every route to "./".
+function addStaticRoutes(event) {
+  if (typeof event.addRoutes !== "function") {
+    return Promise.resolve(); // other browsers: the fetch handler does the same
+  }
+  const scope = new URL(SCOPE);
+  const literal = (text) => text.replace(/[\\:*?+(){}]/g, "\\$&"); // URLPattern syntax
+  const warn = (err) => {
+    console.warn("Rituels: no static routes, the fetch handler serves everything:", err);
+  };
+  try {
+    return event.addRoutes([
+      { condition: { requestMode: "navigate" }, source: "fetch-event" },
+      {
+        condition: {
+          urlPattern: {
+            protocol: literal(scope.protocol.slice(0, -1)), hostname: literal(scope.hostname),
+            port: literal(scope.port), pathname: literal(scope.pathname) + "*",
+          },
+          requestMethod: "GET",
+        },
+        source: { cacheName: CACHE },
+      },
+    ]).catch(warn);
+  } catch (err) {
+    warn(err);
+    return Promise.resolve();
+  }
+}
+
 self.addEventListener("install", (event) => {
+  const routed = addStaticRoutes(event);
   event.waitUntil((async () => {
+    await routed;
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so an HTTP-cached file of an older build never
     // ends up in this build's cache.

@@ -3,6 +3,7 @@
 import importlib.util
 
 import pytest
+from hypothesis import given, strategies as st
 
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
@@ -89,3 +90,12 @@ def test_first_paint_is_the_home_screen_disabled():
 def test_rules_screen_without_a_page_says_so():
     html = rules.render("en", "wongar", None)
     assert "not available" in html and 'href="#/new/wongar"' in html
+
+
+@given(st.text())
+def test_esc_escapes_exactly_as_html_escape(text):
+    # viewkit.esc avoids importing the html package at start-up; it must stay html.escape.
+    import html
+
+    from rituels.viewkit import esc
+    assert esc(text) == html.escape(text, quote=True)

@@ -46,8 +46,7 @@ def test_the_package_zip_ships_the_game_code_without_dev_tools(site, tmp_path):
     assert "rituels/__init__.py" in names
     assert "rituels/engine/game.py" in names
     assert any(re.fullmatch(r"rituels/i18n/fr/\w+\.json", n) for n in names)
-    assert not [n for n in names if n.startswith("rituels/tools/") or "__pycache__" in n
-                or n.endswith(".pyc")]
+    assert not [n for n in names if n.startswith("rituels/tools/")]
     # benchmarks and the balance study stay out of what the browser downloads
     assert not [n for n in names if n.endswith(("bench.py", "/balance.py", "/cli.py"))]
     # The unpacked zip alone is a working package (as in the browser's /home/pyodide).
@@ -256,7 +255,6 @@ def test_the_zip_ships_the_home_cards_precomputed(site, tmp_path):
     from rituels.screens import home
 
     with zipfile.ZipFile(site / "rituels.zip") as zf:
-        zf.extractall(tmp_path)
         cards = json.loads(zf.read("rituels/screens/home_cards.json"))
     assert cards == json.loads(json.dumps(home.compute_cards()))
     assert cards["wongar"]["players"] == [3, 5] and cards["cthulhu-dice"]["players"] == [2, 8]
@@ -265,7 +263,74 @@ def test_the_zip_ships_the_home_cards_precomputed(site, tmp_path):
     probe = ("import sys\nfrom rituels.screens import home\nhome.render('fr', [])\n"
              "print(sorted(m for m in sys.modules if m.split('.')[1:2] in "
              "(['tuchulcha'], ['wongar'], ['cthulhu_dice'])))")
+    assert run_unpacked(site, tmp_path, probe).strip() == "[]"
+
+
+def run_unpacked(site: Path, tmp_path: Path, probe: str) -> str:
+    """What ``probe`` prints, run by this Python on the site's zip unpacked alone (as in the
+    browser's /home/pyodide)."""
+    with zipfile.ZipFile(site / "rituels.zip") as zf:
+        zf.extractall(tmp_path)
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path,
                           env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    return done.stdout
+
+
+def pyodide_tag() -> str:
+    """The cache tag of the pinned Pyodide's Python ("cpython-314")."""
+    lock = json.loads((build.PYODIDE_DIR / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return f"cpython-{major}{minor}"
+
+
+def test_every_module_ships_with_pyodide_bytecode(site):
+    """Each .py of the zip has its bytecode for the pinned Pyodide's Python (the worker then
+    imports without compiling), unchecked hash-based: the unpacked files' times mean nothing."""
+    tag = pyodide_tag()
+    with zipfile.ZipFile(site / "rituels.zip") as zf:
+        names = set(zf.namelist())
+        sources = [n for n in names if n.endswith(".py")]
+        pycs = [n for n in names if n.endswith(".pyc")]
+        assert len(sources) > 50 and len(pycs) == len(sources)
+        for name in sources:
+            head, _, stem = name.rpartition("/")
+            pyc = f"{head}/__pycache__/{stem[:-3]}.{tag}.pyc"
+            assert pyc in names, name
+            flags = int.from_bytes(zf.read(pyc)[4:8], "little")
+            assert flags == 0b01, name   # hash-based, not checked against the source
+
+
+def test_the_bytecode_is_cached_by_content(monkeypatch, tmp_path):
+    """A second build of the same sources does not start Pyodide again; changed sources do."""
+    runs = []
+    real = build.subprocess.run
+
+    def counting(cmd, *args, **kwargs):
+        runs.append(cmd)
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(build, "PYC_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(build.subprocess, "run", counting)
+    sources = {"rituels/__init__.py": b"", "rituels/a/b.py": b"X = 1\n"}
+    first = build.pyodide_bytecode(sources)
+    again = build.pyodide_bytecode(sources)
+    b_pyc = f"rituels/a/__pycache__/b.{pyodide_tag()}.pyc"
+    assert len(runs) == 1 and again == first
+    assert sorted(first) == [f"rituels/__pycache__/__init__.{pyodide_tag()}.pyc", b_pyc]
+    changed = build.pyodide_bytecode({**sources, "rituels/a/b.py": b"X = 2\n"})
+    assert len(runs) == 2 and changed[b_pyc] != first[b_pyc]
+    assert len(list((tmp_path / "cache").glob("*.zip"))) == 1   # the old entry is dropped
+
+
+def test_the_worker_starts_without_slow_stdlib_modules(site, tmp_path):
+    """From the unpacked zip, the worker's start (home screen) imports no game and neither
+    calendar nor html: in Pyodide each of those alone took a tenth of the app's start-up."""
+    probe = ("import json, sys\nfrom rituels.app.main import start\n"
+             "start(json.dumps({'storage': {}, 'lang': 'fr', 'hash': '', 'base': 'x'}))\n"
+             "print(json.dumps(sorted(sys.modules)))")
+    modules = json.loads(run_unpacked(site, tmp_path, probe))
+    assert "rituels.app.controller" in modules
+    assert not [m for m in modules if m.split(".")[0] in ("calendar", "html")]
+    assert not [m for m in modules if m.split(".")[1:2] in (["tuchulcha"], ["wongar"],
+                                                            ["cthulhu_dice"])]

@@ -7,7 +7,6 @@ and the ``games-*`` commands are handled in rituels/app/library.py.
 
 from __future__ import annotations
 
-import calendar
 import re
 import time
 from typing import Any
@@ -23,6 +22,7 @@ def when(lang: str, iso: str) -> str:
     m = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d).*", iso or "")
     if not m:
         return "—"
+    import calendar  # here, not at the top: its import is a tenth of the app's start in Pyodide
     try:
         local = time.localtime(calendar.timegm(tuple(int(x) for x in m.groups()) + (0, 0, 0, 0)))
     except (OverflowError, ValueError):

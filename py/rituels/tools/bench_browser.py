@@ -1,11 +1,19 @@
 """Browser figures, in headless Chromium against a private build of the site:
 
-- start-up: time-to-ready of the app against a bare PyScript page (Pyodide on the main thread,
-  hello world) on the same self-hosted runtime (bench/ in the private build), cold and warm,
-  the two pages alternating so that both see the same machine load; the longest main-thread
-  task of the app's load (navigation to ready: Python runs in a Web Worker, so no task should
-  be long); bytes a first visit transfers, gzipped, and how many of them are ours (not the
-  runtime);
+- start-up: time-to-ready of the app against a bare PyScript page on the same self-hosted
+  runtime (bench/ in the private build), cold and warm, the pages alternating so that all see
+  the same machine load. The bare page is the app's own set-up with nothing of the app in it:
+  Pyodide in a named Web Worker running a hello world that exports one function, and a
+  MicroPython main-thread script that waits for that worker, calls it and sets ready -- so the
+  ratio measures the app's own cost (its page, package, imports, first render, service
+  worker), not the cost of running Python in a worker, which the app chose for a page that
+  never freezes. The previous floor, Pyodide on the main thread (bench/main-thread/), has no
+  worker to start and no MicroPython beside it, so a ratio against it measured the choice of
+  a worker more than the app (on the loaded 2-core machine it was ready up to 1.7x sooner
+  than the worker page): it is still printed, for reference only;
+- the longest main-thread task of the app's load (navigation to ready: Python runs in a Web
+  Worker, so no task should be long); bytes a first visit transfers, gzipped, and how many of
+  them are ours (not the runtime);
 - a tap on the pre-painted home while Python starts: when it is answered;
 - four strong bots play a whole game of each game: the longest main-thread task meanwhile and
   the bots' decision times (they think in the worker, in one go);
@@ -46,6 +54,7 @@ LOAD_TASK_TARGET_MS = 200
 PLAY_TASK_TARGET_MS = 50
 DECISION_TARGET_MS = 1000       # p95
 READY_TIMEOUT_MS = 120_000
+MORPH_LOG = "rituels:morph"     # console.debug by web/glue.py: ms one render's morph took
 GAME_TIMEOUT_S = 600            # a whole game of four strong bots
 ENGINE_SECONDS = 3.0            # random games are counted for this long, per game and side
 # Before any page script: when data-ready appears (ms since navigation start), every long
@@ -66,8 +75,9 @@ new MutationObserver((_, obs) => {
     if (document.querySelector('[role=dialog]')) {
         window.__dialogAt = performance.now(); obs.disconnect(); }
 }).observe(document, {childList: true, subtree: true});"""
-# The floor the app is compared with: PyScript + Pyodide from the same files, with the same
-# preload hints as the app's page (so the ratio measures the app's own cost, not the hints).
+# The floor the app is compared with: the app's set-up (index.html) with a hello world in it --
+# Pyodide in a named worker, MicroPython on the main thread that waits for it -- from the same
+# files, with the same preload hints as the app's page for what the main thread loads.
 BARE_PAGE = """<!doctype html>
 <html lang="en">
 <head>
@@ -75,20 +85,57 @@ BARE_PAGE = """<!doctype html>
 <title>Bare PyScript page (benchmark)</title>
 <link rel="icon" href="data:,">
 <link rel="modulepreload" href="../runtime/pyscript/core.js">
-<link rel="modulepreload" href="../runtime/pyodide/pyodide.mjs">
-<link rel="modulepreload" href="../runtime/pyodide/pyodide.asm.mjs">
-<link rel="preload" href="../runtime/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>
-<link rel="preload" href="../runtime/pyodide/python_stdlib.zip" as="fetch" crossorigin>
-<link rel="preload" href="../runtime/pyodide/pyodide-lock.json" as="fetch" crossorigin>
+<link rel="modulepreload" href="../runtime/micropython/micropython.mjs">
+<link rel="preload" href="../runtime/micropython/micropython.wasm" as="fetch" crossorigin>
 <script type="module" src="../runtime/pyscript/core.js"></script>
+</head>
+<body>
+<script type="py" worker name="bare" src="worker.py" config="worker.toml"></script>
+<script type="mpy" src="main.py" config="main.toml"></script>
+</body>
+</html>
+"""
+BARE_WORKER_CONFIG = 'interpreter = "../runtime/pyodide/pyodide.mjs"\n'
+BARE_WORKER = """def hello():
+    return "hello"
+
+__export__ = ["hello"]
+"""
+BARE_MAIN_CONFIG = 'interpreter = "../runtime/micropython/micropython.mjs"\n'
+BARE_MAIN = """import js
+from pyscript import workers
+from pyscript.ffi import create_proxy
+
+def answered(text):
+    js.document.documentElement.setAttribute("data-ready", "")
+
+def started(worker):
+    worker.hello().then(create_proxy(answered))
+
+workers["bare"].then(create_proxy(started))
+"""
+# For reference only: the previous floor, PyScript + Pyodide on the main thread, hello world.
+MAIN_THREAD_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Bare PyScript page, main thread (benchmark)</title>
+<link rel="icon" href="data:,">
+<link rel="modulepreload" href="../../runtime/pyscript/core.js">
+<link rel="modulepreload" href="../../runtime/pyodide/pyodide.mjs">
+<link rel="modulepreload" href="../../runtime/pyodide/pyodide.asm.mjs">
+<link rel="preload" href="../../runtime/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>
+<link rel="preload" href="../../runtime/pyodide/python_stdlib.zip" as="fetch" crossorigin>
+<link rel="preload" href="../../runtime/pyodide/pyodide-lock.json" as="fetch" crossorigin>
+<script type="module" src="../../runtime/pyscript/core.js"></script>
 </head>
 <body>
 <script type="py" src="main.py" config="pyscript.toml"></script>
 </body>
 </html>
 """
-BARE_CONFIG = 'interpreter = "../runtime/pyodide/pyodide.mjs"\n'
-BARE_MAIN = """from pyscript import document
+MAIN_THREAD_CONFIG = 'interpreter = "../../runtime/pyodide/pyodide.mjs"\n'
+MAIN_THREAD_MAIN = """from pyscript import document
 
 document.documentElement.setAttribute("data-ready", "")
 """
@@ -170,13 +217,20 @@ def games_per_second(game_id: str, seconds: float) -> dict[str, float]:
 
 
 def write_bare_page(site: Path) -> None:
-    """<site>/bench/: a hello-world PyScript page on the app's own runtime copy, and
+    """<site>/bench/: a hello-world PyScript page on the app's own runtime copy and set-up
+    (bench/main-thread/: the same on the main thread, for reference), and
     <site>/bench/engine/: the engine's random games in a Pyodide worker."""
     bench = site / "bench"
     bench.mkdir(exist_ok=True)
-    (bench / "index.html").write_text(BARE_PAGE, encoding="utf-8")
-    (bench / "pyscript.toml").write_text(BARE_CONFIG, encoding="utf-8")
-    (bench / "main.py").write_text(BARE_MAIN, encoding="utf-8")
+    for name, text in (("index.html", BARE_PAGE), ("worker.toml", BARE_WORKER_CONFIG),
+                       ("worker.py", BARE_WORKER), ("main.toml", BARE_MAIN_CONFIG),
+                       ("main.py", BARE_MAIN)):
+        (bench / name).write_text(text, encoding="utf-8")
+    main_thread = bench / "main-thread"
+    main_thread.mkdir(exist_ok=True)
+    for name, text in (("index.html", MAIN_THREAD_PAGE), ("pyscript.toml", MAIN_THREAD_CONFIG),
+                       ("main.py", MAIN_THREAD_MAIN)):
+        (main_thread / name).write_text(text, encoding="utf-8")
     engine = bench / "engine"
     engine.mkdir(exist_ok=True)
     (engine / "index.html").write_text(ENGINE_PAGE, encoding="utf-8")
@@ -264,7 +318,11 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     """Four strong bots play one whole game: main-thread long tasks and decision times."""
     decisions: list[tuple[str, float]] = []
     page = bench_play.new_page(browser, decisions)
+    morphs: list[float] = []   # the glue logs how long each render's morph took
+    page.on("console", lambda msg: morphs.append(float(msg.text.split()[1]))
+            if msg.type == "debug" and msg.text.startswith(MORPH_LOG) else None)
     bench_play.start_bot_table(page, url, game_id)
+    del morphs[:]
     since = page.evaluate("performance.now()")
     deadline = time.monotonic() + GAME_TIMEOUT_S
     # A locator, not query_selector: an element handle would pin the old page's nodes.
@@ -275,7 +333,7 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     tasks = bench_play.long_tasks(page, since, [])
     page.context.close()
     return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
-            "finished": finished}
+            "finished": finished, "morphs": morphs}
 
 
 def engine_in_worker(browser, url: str) -> dict[str, dict[str, float]]:
@@ -324,10 +382,11 @@ def figures(quick: bool) -> list[tuple[str, str]]:
             # own warm-up (process start, font caches).
             visit(browser, base + "bench/", app=False)
             # Alternate the two pages so both see the same machine load.
-            bare, app = [], []
+            bare, app, main_thread = [], [], []
             for _ in range(runs):
                 bare.append(visit(browser, base + "bench/", app=False))
                 app.append(visit(browser, base, app=True))
+                main_thread.append(visit(browser, base + "bench/main-thread/", app=False))
             taps = [first_tap(browser, base) for _ in range(runs)]
             played = {game_id: bots_play(browser, base, game_id) for game_id in games}
             in_worker = engine_in_worker(browser, base)
@@ -356,11 +415,14 @@ def figures(quick: bool) -> list[tuple[str, str]]:
         ("app glue listening (MicroPython started), cold", seconds(app, "glue")),
         ("app ready, cold", seconds(app, "cold")),
         ("app ready, warm", seconds(app, "warm")),
-        ("bare PyScript page ready, cold", seconds(bare, "cold")),
-        ("bare PyScript page ready, warm", seconds(bare, "warm")),
+        ("bare PyScript page (worker, as the app) ready, cold", seconds(bare, "cold")),
+        ("bare PyScript page (worker, as the app) ready, warm", seconds(bare, "warm")),
         ("app cold / bare cold", f"{median(app, 'cold') / median(bare, 'cold'):.2f}"),
         ("app warm / bare warm", f"{ratio:.2f} (target <= {TARGET_RATIO}: "
                                  f"{verdict(ratio <= TARGET_RATIO)})"),
+        ("for reference: bare page with Pyodide on the main thread, ready, warm",
+         f"{seconds(main_thread, 'warm')}; app warm / it: "
+         f"{median(app, 'warm') / median(main_thread, 'warm'):.2f}"),
         ("longest main-thread task, navigation to ready (app, cold)",
          f"{load_task:.0f} ms, worst of {runs} (0: none over 50 ms; bare page: "
          f"{max(v.load_task for v in bare):.0f} ms; target <= {LOAD_TASK_TARGET_MS} ms: "
@@ -382,6 +444,13 @@ def figures(quick: bool) -> list[tuple[str, str]]:
                      f"{longest:.0f} ms ({whole}; 0: none over 50 ms; {len(tasks)} over 50 ms; "
                      f"target <= {PLAY_TASK_TARGET_MS} ms: "
                      f"{verdict(longest <= PLAY_TASK_TARGET_MS)})"))
+        if seen["morphs"]:
+            morphs = seen["morphs"]
+            rows.append((f"{game_id}: morph of the page per render (main thread), "
+                         "p50 / p95 / max",
+                         f"{statistics.median(morphs):.1f} / "
+                         f"{bench_play._percentile(morphs, 0.95):.1f} / {max(morphs):.1f} ms "
+                         f"(n={len(morphs)})"))
         if ms:
             p95 = bench_play._percentile(ms, 0.95)
             rows.append((f"{game_id}: strong bot decision p50 / p95 / max, in the browser",
