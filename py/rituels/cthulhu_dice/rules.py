@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
@@ -31,6 +32,8 @@ FACES = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE)
 FACE_COUNT = {YELLOW: 5, TENTACLE: 4, ELDER: 1, CTHULHU_FACE: 1, EYE: 1}
 OUTCOMES = tuple((f, Fraction(FACE_COUNT[f], 12)) for f in FACES)
 DIE = "".join(f * FACE_COUNT[f] for f in FACES)   # one letter per face: fast sampling
+# sample_chance's table: cumulative float weights, computed once.
+DIE_TABLE = (FACES, tuple(accumulate(float(p) for _, p in OUTCOMES)))
 EYE_CHOICES = ("e" + YELLOW, "e" + TENTACLE, "e" + ELDER, "e" + CTHULHU_FACE)
 
 # Phases of a turn.
@@ -150,6 +153,9 @@ class CthulhuDiceState(GameState):
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         return list(OUTCOMES) if self.phase == ROLL else []
+
+    def chance_table(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        return DIE_TABLE if self.phase == ROLL else ((), ())
 
     def sample(self, rng: random.Random) -> str:
         """A chance outcome drawn with the die's probabilities, without Fraction arithmetic

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement
 from math import factorial
 from typing import Any
 
@@ -80,6 +80,16 @@ def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
 
 _DICE_OUTCOMES = {n: _dice_outcomes(n) for n in {1, board.DICE, board.TUCHULCHA_DICE,
                                                  board.LASA_DICE}}
+
+
+def _table(outcomes: list) -> tuple[tuple, tuple[float, ...]]:
+    """sample_chance's (outcomes, cumulative weights), computed once per kind of node."""
+    return tuple(a for a, _ in outcomes), tuple(accumulate(float(p) for _, p in outcomes))
+
+
+_DICE_TABLES = {n: _table(out) for n, out in _DICE_OUTCOMES.items()}
+_FIRST_TABLES = {n: _table([(("first", i), Fraction(1, n)) for i in range(n)])
+                 for n in (2, 3, 4)}
 
 
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -323,12 +333,19 @@ class TuchulchaState(GameState):
         if self.phase == SETUP:
             p = Fraction(1, self.num_players)
             return [(("first", i), p) for i in range(self.num_players)]
+        return _DICE_OUTCOMES[self._dice_rolled()]
+
+    def chance_table(self) -> tuple[tuple, tuple[float, ...]]:
+        if self.phase == SETUP:
+            return _FIRST_TABLES[self.num_players]
+        return _DICE_TABLES[self._dice_rolled()]
+
+    def _dice_rolled(self) -> int:
         if self.phase == ROLL:
-            n = (board.TUCHULCHA_DICE if self.player == self.tuchulcha
-                 else board.LASA_DICE if self.player == self.lasa else board.DICE)
-            return _DICE_OUTCOMES[n]
+            return (board.TUCHULCHA_DICE if self.player == self.tuchulcha
+                    else board.LASA_DICE if self.player == self.lasa else board.DICE)
         if self.phase == ROLL3:
-            return _DICE_OUTCOMES[1]
+            return 1
         raise ValueError("not a chance node")
 
     def legal_actions(self) -> list:
@@ -342,7 +359,7 @@ class TuchulchaState(GameState):
     def _compute_legal(self) -> list:
         ph = self.phase
         if ph in CHANCE_PHASES:
-            return [a for a, _ in self.chance_outcomes()]
+            return list(self.chance_table()[0])
         if ph == MOVE:
             return self._move_actions()
         if ph == START:

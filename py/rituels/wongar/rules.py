@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
@@ -286,29 +287,42 @@ class WongarState(GameState):
         return None
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        actions, counts, total = self._chance_counts()
+        return [(a, Fraction(c, total)) for a, c in zip(actions, counts)]
+
+    def chance_table(self) -> tuple[list, list[float]]:
+        # c / total is float(Fraction(c, total)) exactly (both correctly rounded), without
+        # building Fractions: sample_chance draws the same outcome for a seed.
+        actions, counts, total = self._chance_counts()
+        return actions, list(accumulate([c / total for c in counts]))
+
+    def _chance_counts(self) -> tuple[list, list[int], int]:
+        """The outcomes of the chance node, each with its count out of ``total``."""
         n = self.num_players
         if self.phase == "setup":
             if self.setup_step == "bag":
-                total = sum(map(sum, self.bag))
-                return [(("bag", p, t), Fraction(c, total))
-                        for p, row in enumerate(self.bag) for t, c in enumerate(row) if c]
+                bag = self.bag
+                acts = [("bag", p, t) for p, row in enumerate(bag)
+                        for t, c in enumerate(row) if c]
+                return acts, [bag[p][t] for _, p, t in acts], sum(map(sum, bag))
             if self.setup_step == "start":
-                return [(("start", p), Fraction(1, n)) for p in range(n)]
+                return [("start", p) for p in range(n)], [1] * n, n
             if self.setup_step == "elderholder":
-                return [(("elderholder", p), Fraction(1, n - 1))
-                        for p in range(n) if p != self.start_player]
-            return self._deck_outcomes()
+                return ([("elderholder", p) for p in range(n) if p != self.start_player],
+                        [1] * (n - 1), n - 1)
+            return self._deck_counts()
         if self.draws_pending:
-            return self._deck_outcomes()
+            return self._deck_counts()
         if self.phase == "duty":
             pile = self.piles[self.duty_area()]
-            total = sum(pile)
-            return [(("up", k), Fraction(c, total)) for k, c in enumerate(pile) if c]
+            kinds = [k for k, c in enumerate(pile) if c]
+            return [("up", k) for k in kinds], [pile[k] for k in kinds], sum(pile)
         raise ValueError("not a chance node")
 
-    def _deck_outcomes(self) -> list[tuple[Any, Fraction]]:
-        total = sum(self.deck)
-        return [(("draw", r), Fraction(c, total)) for r, c in enumerate(self.deck) if c]
+    def _deck_counts(self) -> tuple[list, list[int], int]:
+        deck = self.deck
+        kinds = [r for r, c in enumerate(deck) if c]
+        return [("draw", r) for r in kinds], [deck[r] for r in kinds], sum(deck)
 
     def legal_actions(self) -> list:
         if self._legal is None:
@@ -319,7 +333,7 @@ class WongarState(GameState):
         if self.phase == "end":
             return []
         if self.current_player() == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
+            return self._chance_counts()[0]
         step, p = self.step, self.current_player()
         if step == "take":
             return [("take", a) for a in range(NUM_AREAS) if self.face_up[a] is not None]
