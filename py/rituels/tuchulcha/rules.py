@@ -54,6 +54,9 @@ class _Layout:
         self.mult = tuple(MULTIPLIER[k] for k in side.kinds)
         self.mystic = tuple(k == MYSTIC for k in side.kinds)
         self.passages = frozenset(side.passages)
+        # Side's properties rebuild their tuples on each access: kept here for the hot paths.
+        self.entries = side.entries
+        self.last_step = side.last_step
         # route[c][step] = stone for step 1..last_step; step[c][stone] = route step of stone
         self.route = tuple(
             (None,) + tuple(side.stone_at(c, s) for s in range(1, side.last_step + 1))
@@ -482,9 +485,9 @@ class TuchulchaState(GameState):
         if role == TUCHULCHA:  # loops for ever, never enters Velthumena
             if on_stone:
                 return (src + die) % lay.loop, False
-            return (self.side.entries[colour] + die - 1) % lay.loop, False
+            return (lay.entries[colour] + die - 1) % lay.loop, False
         step = lay.step[colour][src] + die if on_stone else die
-        if step > self.side.last_step:
+        if step > lay.last_step:
             return _V, False
         return lay.route[colour][step], False
 
@@ -494,7 +497,7 @@ class TuchulchaState(GameState):
         if isinstance(src, int):
             x, origin = (src + 1) % loop, src
         else:
-            x, origin = self.side.entries[colour], None
+            x, origin = self._lay.entries[colour], None
         if None not in stones:  # (a stone origin holds the moving group: it is not empty)
             return None, False
         left = die
@@ -568,12 +571,12 @@ class TuchulchaState(GameState):
         lay, stones = self._lay, self.stones
         out = []
         if role == TUCHULCHA:      # loops: from the stone ``die`` back, or from his temple
-            if self.temple[colour] and (self.side.entries[colour] + die - 1) % lay.loop == stone:
+            if self.temple[colour] and (lay.entries[colour] + die - 1) % lay.loop == stone:
                 out.append((f"T{colour}", self.temple[colour]))
             x = (stone - die) % lay.loop
         else:
             step = lay.step[colour][stone] - die
-            if step < 0 or step + die > self.side.last_step:
+            if step < 0 or step + die > lay.last_step:
                 return out
             if step == 0:
                 return [(f"T{colour}", self.temple[colour])] if self.temple[colour] else out
@@ -595,7 +598,9 @@ class TuchulchaState(GameState):
         subsets = _dice_subsets(dice)
         most = len(dice)
         values = sorted(set(dice), reverse=True)
+        counts = [(d, dice.count(d)) for d in values]
         bound = self.must_leave
+        feeders = self._feeders
         out = []
         for t, occ in enumerate(stones):
             if occ is None or occ[0] == tcol:
@@ -604,12 +609,22 @@ class TuchulchaState(GameState):
             power = dn if role == TUCHULCHA else dn * lay.mult[t]
             if power > most:
                 continue
+            need = power if power > 2 else 2
             for c in movers:
                 if c == dc:
                     continue
-                feeds = {d: self._feeders(c, t, d, role) for d in values}
-                reach = sum(min(dice.count(d), sum(n for _, n in f)) for d, f in feeds.items())
-                if reach < max(2, power):
+                # Plain loops, not generator expressions: these run for every stone and colour
+                # and generators cost several times more under Pyodide.
+                feeds = {}
+                reach = 0
+                for d, count in counts:
+                    f = feeds[d] = feeders(c, t, d, role)
+                    for _, n in f:
+                        reach += n if n < count else count
+                        count -= n
+                        if count <= 0:
+                            break
+                if reach < need:
                     continue
                 for sub in subsets:
                     if len(sub) < power:
