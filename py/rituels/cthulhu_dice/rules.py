@@ -130,6 +130,9 @@ class CthulhuDiceState(GameState):
             return TERMINAL
         return self.owner[self.caster if phase == VICTIM else self.roller]
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER   # (current_player's TERMINAL, without the call)
+
     def chance_owner(self) -> int | None:
         if self.phase != ROLL or self.roller == CTHULHU:
             return None
@@ -338,16 +341,25 @@ class CthulhuDiceState(GameState):
         whose seats are the only sane ones has won; they do not play against themselves]."""
         owner = self.owner
         first = owner[sane[0]]
-        return all(owner[s] == first for s in sane)
+        for s in sane:   # (a loop, not all(generator): cheaper, under Pyodide above all)
+            if owner[s] != first:
+                return False
+        return True
 
     # --- protocol: copies, notation, results -------------------------------------------------
     def clone(self) -> "CthulhuDiceState":
+        # Plain assignments, not a setattr/getattr loop over __slots__: that loop is about
+        # seven times slower (fifteen under Pyodide), and bots clone at every node.
         c = object.__new__(CthulhuDiceState)
-        for name in self.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.tokens = self.tokens[:]
-        c.took = self.took[:]
-        c.events = self.events[:]
+        c.num_players, c.owner, c.variant = self.num_players, self.owner, self.variant
+        c.win_drain, c.win_target, c.target = self.win_drain, self.win_target, self.target
+        c.win_last, c.total, c.pool = self.win_last, self.total, self.pool
+        c.tokens, c.took, c.events = self.tokens[:], self.took[:], self.events[:]
+        c.shield_until, c.turn, c.caster = self.shield_until, self.turn, self.caster
+        c.victim, c.counter, c.phase = self.victim, self.counter, self.phase
+        c.gift_from, c.gift_to = self.gift_from, self.gift_to
+        c.last_face, c.last_roller = self.last_face, self.last_roller
+        c.end, c.win_seats = self.end, self.win_seats
         return c
 
     def action_to_str(self, action: str) -> str:

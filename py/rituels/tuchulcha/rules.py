@@ -66,6 +66,8 @@ class _Layout:
 
 
 _LAYOUTS = {name: _Layout(s) for name, s in board.SIDES.items()}
+# Temple sources "T0".."T3", built once: move generation names them constantly.
+_TEMPLE = tuple(f"T{c}" for c in range(max(s.temples for s in board.SIDES.values())))
 
 
 def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -325,6 +327,9 @@ class TuchulchaState(GameState):
             return CHANCE
         return self.player
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER   # (current_player's TERMINAL, without the call)
+
     def chance_owner(self) -> int | None:
         # After "roll" at the start of a turn the player has already asked for the dice:
         # the app rolls them without a second click.
@@ -523,7 +528,7 @@ class TuchulchaState(GameState):
             sources = [(s, stones[s][0], stones[s][1] - frozen.get(s, 0))
                        for s in sorted(self.must_leave)]
         else:
-            sources = [(f"T{c}", c, self.temple[c]) for c in movers if self.temple[c]]
+            sources = [(_TEMPLE[c], c, self.temple[c]) for c in movers if self.temple[c]]
             if role == LASA:
                 lc = movers[0]
                 if self.star[lc]:
@@ -572,14 +577,14 @@ class TuchulchaState(GameState):
         out = []
         if role == TUCHULCHA:      # loops: from the stone ``die`` back, or from his temple
             if self.temple[colour] and (lay.entries[colour] + die - 1) % lay.loop == stone:
-                out.append((f"T{colour}", self.temple[colour]))
+                out.append((_TEMPLE[colour], self.temple[colour]))
             x = (stone - die) % lay.loop
         else:
             step = lay.step[colour][stone] - die
             if step < 0 or step + die > lay.last_step:
                 return out
             if step == 0:
-                return [(f"T{colour}", self.temple[colour])] if self.temple[colour] else out
+                return [(_TEMPLE[colour], self.temple[colour])] if self.temple[colour] else out
             x = lay.route[colour][step]
         occ = stones[x]
         if occ and occ[0] == colour:
