@@ -3,6 +3,7 @@
 import json
 import random
 from fractions import Fraction
+from itertools import accumulate
 
 import pytest
 
@@ -93,6 +94,34 @@ def test_legal_actions_returns_a_list_the_caller_owns(game_id, players):
         state.apply(action)
         steps += 1
         assert steps < 50000, "game did not terminate"
+
+
+@pytest.mark.parametrize("game_id,players", list(configs()))
+def test_sample_chance_draws_from_the_exact_outcomes_as_choices_did(game_id, players):
+    """sample_chance uses each game's cached chance_table(): it must be the float image of
+    chance_outcomes() and draw, for a generator state, what rng.choices drew from them."""
+    game = get_game(game_id)
+    rng = random.Random(f"table-{game_id}-{players}")
+    nodes = 0
+    for _ in range(4):
+        state = game.start(players)
+        while not state.is_terminal():
+            if not state.is_chance():
+                state.apply(rng.choice(state.legal_actions()))
+                continue
+            nodes += 1
+            outcomes = state.chance_outcomes()
+            actions, cum = state.chance_table()
+            assert list(actions) == [a for a, _ in outcomes]
+            assert list(cum) == list(accumulate(float(p) for _, p in outcomes))
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            expected = twin.choices([a for a, _ in outcomes],
+                                    weights=[float(p) for _, p in outcomes])[0]
+            drawn = sample_chance(state, rng)
+            assert drawn == expected and rng.getstate() == twin.getstate()
+            state.apply(drawn)
+    assert nodes > 0
 
 
 # Digits that str.isdigit() accepts but int() may not, or that int() reads as ASCII digits:

@@ -81,6 +81,17 @@ def test_clone_is_independent():
     assert twin.tokens == [4, 3, 3, 3] and twin.took[0]
 
 
+def test_clone_copies_every_attribute():
+    """clone() names each slot: one added to the state and forgotten there fails here."""
+    state = start(4, mode="cthulhu")
+    for text in "v2 Y g3".split():
+        state.play(text)
+    assert state.events and state.took == [False] * 4
+    twin = state.clone()
+    for name in state.__slots__:
+        assert getattr(twin, name) == getattr(state, name), name
+
+
 @pytest.mark.parametrize("text", ["", "v", "v0", "v9", "vC", "g", "x", "eO", "y", " Y",
                                   "v1x", "v-1", "g2", "v01"])
 def test_bad_notation_is_refused_with_a_clear_error(text):

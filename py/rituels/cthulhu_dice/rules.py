@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
@@ -31,6 +32,8 @@ FACES = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE)
 FACE_COUNT = {YELLOW: 5, TENTACLE: 4, ELDER: 1, CTHULHU_FACE: 1, EYE: 1}
 OUTCOMES = tuple((f, Fraction(FACE_COUNT[f], 12)) for f in FACES)
 DIE = "".join(f * FACE_COUNT[f] for f in FACES)   # one letter per face: fast sampling
+# sample_chance's table: cumulative float weights, computed once.
+DIE_TABLE = (FACES, tuple(accumulate(float(p) for _, p in OUTCOMES)))
 EYE_CHOICES = ("e" + YELLOW, "e" + TENTACLE, "e" + ELDER, "e" + CTHULHU_FACE)
 
 # Phases of a turn.
@@ -127,6 +130,9 @@ class CthulhuDiceState(GameState):
             return TERMINAL
         return self.owner[self.caster if phase == VICTIM else self.roller]
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER   # (current_player's TERMINAL, without the call)
+
     def chance_owner(self) -> int | None:
         if self.phase != ROLL or self.roller == CTHULHU:
             return None
@@ -150,6 +156,9 @@ class CthulhuDiceState(GameState):
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         return list(OUTCOMES) if self.phase == ROLL else []
+
+    def chance_table(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        return DIE_TABLE if self.phase == ROLL else ((), ())
 
     def sample(self, rng: random.Random) -> str:
         """A chance outcome drawn with the die's probabilities, without Fraction arithmetic
@@ -332,16 +341,25 @@ class CthulhuDiceState(GameState):
         whose seats are the only sane ones has won; they do not play against themselves]."""
         owner = self.owner
         first = owner[sane[0]]
-        return all(owner[s] == first for s in sane)
+        for s in sane:   # (a loop, not all(generator): cheaper, under Pyodide above all)
+            if owner[s] != first:
+                return False
+        return True
 
     # --- protocol: copies, notation, results -------------------------------------------------
     def clone(self) -> "CthulhuDiceState":
+        # Plain assignments, not a setattr/getattr loop over __slots__: that loop is about
+        # seven times slower (fifteen under Pyodide), and bots clone at every node.
         c = object.__new__(CthulhuDiceState)
-        for name in self.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.tokens = self.tokens[:]
-        c.took = self.took[:]
-        c.events = self.events[:]
+        c.num_players, c.owner, c.variant = self.num_players, self.owner, self.variant
+        c.win_drain, c.win_target, c.target = self.win_drain, self.win_target, self.target
+        c.win_last, c.total, c.pool = self.win_last, self.total, self.pool
+        c.tokens, c.took, c.events = self.tokens[:], self.took[:], self.events[:]
+        c.shield_until, c.turn, c.caster = self.shield_until, self.turn, self.caster
+        c.victim, c.counter, c.phase = self.victim, self.counter, self.phase
+        c.gift_from, c.gift_to = self.gift_from, self.gift_to
+        c.last_face, c.last_roller = self.last_face, self.last_roller
+        c.end, c.win_seats = self.end, self.win_seats
         return c
 
     def action_to_str(self, action: str) -> str:

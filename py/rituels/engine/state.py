@@ -10,8 +10,10 @@ whoever drives the game samples chance outcomes with :func:`sample_chance` (or f
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from fractions import Fraction
-from typing import Any, Hashable, Iterable
+from itertools import accumulate
+from typing import Any, Hashable, Sequence
 
 CHANCE = -1
 TERMINAL = -2
@@ -70,6 +72,14 @@ class GameState:
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
         raise NotImplementedError
+
+    def chance_table(self) -> tuple[Sequence[Action], Sequence[float]]:
+        """At a chance node: (outcomes, cumulative float weights), what :func:`sample_chance`
+        draws from. The weights must equal ``accumulate(float(p))`` over chance_outcomes()
+        exactly, so that a seed draws the same outcome; games return cached tables here
+        (Fraction to float is slow, on Pyodide above all). Callers must not change them."""
+        outcomes = self.chance_outcomes()
+        return [a for a, _ in outcomes], list(accumulate(float(p) for _, p in outcomes))
 
     def apply(self, action: Action) -> None:
         """Advance the state by one legal action or chance outcome (in place)."""
@@ -131,7 +141,8 @@ class GameState:
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:
-    """Draw one chance outcome with its exact probability, using the driver's own RNG."""
-    outcomes = state.chance_outcomes()
-    weights: Iterable[float] = [float(p) for _, p in outcomes]
-    return rng.choices([a for a, _ in outcomes], weights=list(weights))[0]
+    """Draw one chance outcome with its exact probability, using the driver's own RNG.
+    Exactly ``rng.choices(outcomes, weights=[float(p) ...])[0]`` (same draw for a seed),
+    without its per-call list building."""
+    outcomes, cum = state.chance_table()
+    return outcomes[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)]

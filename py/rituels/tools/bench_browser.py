@@ -18,7 +18,10 @@
 - four strong bots play a whole game of each game: the longest main-thread task meanwhile and
   the bots' decision times (they think in the worker, in one go);
 - the engine in the worker: random games per second of each game (engine.play_game with random
-  bots) in Pyodide inside a Web Worker (bench/engine/) and in this CPython, same run.
+  bots) in Pyodide inside a Web Worker (bench/engine/) and in this CPython, same run: the two
+  sides count at the same time (each on its own thread, so they see the same machine load), in
+  ENGINE_ROUNDS short rounds per game, and each keeps its best round: a burst of load on this
+  shared machine does not pass for a slow side.
 
 Definitions: cold is a fresh browser context (empty HTTP cache, no service worker), first
 visit; warm is a reload in that context once everything is cached (for the app: its service
@@ -56,7 +59,8 @@ DECISION_TARGET_MS = 1000       # p95
 READY_TIMEOUT_MS = 120_000
 MORPH_LOG = "rituels:morph"     # console.debug by web/glue.py: ms one render's morph took
 GAME_TIMEOUT_S = 600            # a whole game of four strong bots
-ENGINE_SECONDS = 3.0            # random games are counted for this long, per game and side
+ENGINE_SECONDS = 1.5            # random games are counted for this long, per round and side
+ENGINE_ROUNDS = 3               # rounds per game, Pyodide and CPython counting together
 # Before any page script: when data-ready appears (ms since navigation start), every long
 # main-thread task (PerformanceObserver "longtask": over 50 ms), and when a dialog first shows.
 READY_PROBE_JS = """new MutationObserver((_, obs) => {
@@ -175,24 +179,28 @@ def run(game_id, seconds):
 
 __export__ = ["run"]
 """
+# The page answers one request at a time (so the bench can alternate with CPython): the bench
+# writes "<game> <seconds> <tag>" into body[data-ask] and fires "engine-ask"; the answer comes
+# back in body[data-<tag>].
 ENGINE_MAIN = """import js
 from pyscript import workers
-
-GAMES = {games!r}
+from pyscript.ffi import create_proxy
 
 def ready(worker):
-    def ask(i):
-        if i == len(GAMES):
-            js.document.body.setAttribute("data-done", "")
-            return
+    def ask(event):
+        game, seconds, tag = js.document.body.getAttribute("data-ask").split()
         def got(text):
-            js.document.body.setAttribute("data-" + GAMES[i], text)
-            ask(i + 1)
-        worker.run(GAMES[i], {seconds}).then(got)
-    ask(0)
+            js.document.body.setAttribute("data-" + tag, text)
+        worker.run(game, float(seconds)).then(got)
+    js.document.addEventListener("engine-ask", create_proxy(ask))
+    js.document.body.setAttribute("data-ready", "")
 
 workers["engine"].then(ready)
 """
+ENGINE_ASK_JS = """([ask]) => {
+    document.body.setAttribute('data-ask', ask);
+    document.dispatchEvent(new Event('engine-ask'));
+}"""
 
 
 def games_per_second(game_id: str, seconds: float) -> dict[str, float]:
@@ -238,9 +246,7 @@ def write_bare_page(site: Path) -> None:
     (engine / "main.toml").write_text(ENGINE_MAIN_CONFIG, encoding="utf-8")
     (engine / "worker.py").write_text(
         ENGINE_WORKER.format(function=inspect.getsource(games_per_second)), encoding="utf-8")
-    (engine / "main.py").write_text(
-        ENGINE_MAIN.format(games=list(bench_play.GAMES), seconds=ENGINE_SECONDS),
-        encoding="utf-8")
+    (engine / "main.py").write_text(ENGINE_MAIN, encoding="utf-8")
 
 
 def _ready_ms(page) -> float:
@@ -336,14 +342,28 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
             "finished": finished, "morphs": morphs}
 
 
-def engine_in_worker(browser, url: str) -> dict[str, dict[str, float]]:
+def engine_in_worker(browser, url: str
+                     ) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]]:
+    """(Pyodide in a worker, this CPython): each game's best round of random games; in each
+    round the worker and this process count at the same time."""
     page = browser.new_page()
     page.goto(url + "bench/engine/")
-    page.wait_for_selector("body[data-done]", state="attached",
-                           timeout=READY_TIMEOUT_MS + 10 * 1000 * ENGINE_SECONDS)
-    out = {g: json.loads(page.get_attribute("body", f"data-{g}")) for g in bench_play.GAMES}
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    in_worker: dict[str, dict[str, float]] = {}
+    on_cpython: dict[str, dict[str, float]] = {}
+    for game_id in bench_play.GAMES:
+        for r in range(ENGINE_ROUNDS):
+            tag = f"r{r}-{game_id}"
+            page.evaluate(ENGINE_ASK_JS, [f"{game_id} {ENGINE_SECONDS} {tag}"])
+            here = games_per_second(game_id, ENGINE_SECONDS)   # while the worker counts
+            page.wait_for_selector(f"body[data-{tag}]", state="attached",
+                                   timeout=10 * 1000 * ENGINE_SECONDS)
+            seen = json.loads(page.get_attribute("body", f"data-{tag}"))
+            for best, got in ((in_worker, seen), (on_cpython, here)):
+                if game_id not in best or got["games_s"] > best[game_id]["games_s"]:
+                    best[game_id] = got
     page.close()
-    return out
+    return in_worker, on_cpython
 
 
 def gzipped_bytes(site: Path, base: str, urls: tuple[str, ...]) -> tuple[int, int]:
@@ -389,14 +409,13 @@ def figures(quick: bool) -> list[tuple[str, str]]:
                 main_thread.append(visit(browser, base + "bench/main-thread/", app=False))
             taps = [first_tap(browser, base) for _ in range(runs)]
             played = {game_id: bots_play(browser, base, game_id) for game_id in games}
-            in_worker = engine_in_worker(browser, base)
+            in_worker, on_cpython = engine_in_worker(browser, base)
             browser.close()
         sizes = gzipped_bytes(site, base, app[0].fetched)
     finally:
         server.shutdown()
         server.server_close()
         tmp.cleanup()
-    on_cpython = {g: games_per_second(g, ENGINE_SECONDS) for g in bench_play.GAMES}
 
     def median(visits: list[Visit], what: str) -> float:
         return statistics.median(getattr(v, what) for v in visits)
@@ -462,7 +481,8 @@ def figures(quick: bool) -> list[tuple[str, str]]:
         rows.append((f"{game_id}: random games/s, Pyodide worker vs CPython",
                      f"{pyodide:,.0f} vs {cpython:,.0f} games/s: Pyodide takes "
                      f"{cpython / pyodide:.2f}x CPython's time "
-                     f"({in_worker[game_id]['actions']:.0f} actions a game)"))
+                     f"({in_worker[game_id]['actions']:.0f} actions a game; best of "
+                     f"{ENGINE_ROUNDS} simultaneous rounds of {ENGINE_SECONDS} s)"))
     return rows
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement
 from math import factorial
 from typing import Any
 
@@ -54,6 +54,9 @@ class _Layout:
         self.mult = tuple(MULTIPLIER[k] for k in side.kinds)
         self.mystic = tuple(k == MYSTIC for k in side.kinds)
         self.passages = frozenset(side.passages)
+        # Side's properties rebuild their tuples on each access: kept here for the hot paths.
+        self.entries = side.entries
+        self.last_step = side.last_step
         # route[c][step] = stone for step 1..last_step; step[c][stone] = route step of stone
         self.route = tuple(
             (None,) + tuple(side.stone_at(c, s) for s in range(1, side.last_step + 1))
@@ -63,6 +66,8 @@ class _Layout:
 
 
 _LAYOUTS = {name: _Layout(s) for name, s in board.SIDES.items()}
+# Temple sources "T0".."T3", built once: move generation names them constantly.
+_TEMPLE = tuple(f"T{c}" for c in range(max(s.temples for s in board.SIDES.values())))
 
 
 def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -80,6 +85,16 @@ def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
 
 _DICE_OUTCOMES = {n: _dice_outcomes(n) for n in {1, board.DICE, board.TUCHULCHA_DICE,
                                                  board.LASA_DICE}}
+
+
+def _table(outcomes: list) -> tuple[tuple, tuple[float, ...]]:
+    """sample_chance's (outcomes, cumulative weights), computed once per kind of node."""
+    return tuple(a for a, _ in outcomes), tuple(accumulate(float(p) for _, p in outcomes))
+
+
+_DICE_TABLES = {n: _table(out) for n, out in _DICE_OUTCOMES.items()}
+_FIRST_TABLES = {n: _table([(("first", i), Fraction(1, n)) for i in range(n)])
+                 for n in (2, 3, 4)}
 
 
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -312,6 +327,9 @@ class TuchulchaState(GameState):
             return CHANCE
         return self.player
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER   # (current_player's TERMINAL, without the call)
+
     def chance_owner(self) -> int | None:
         # After "roll" at the start of a turn the player has already asked for the dice:
         # the app rolls them without a second click.
@@ -323,12 +341,19 @@ class TuchulchaState(GameState):
         if self.phase == SETUP:
             p = Fraction(1, self.num_players)
             return [(("first", i), p) for i in range(self.num_players)]
+        return _DICE_OUTCOMES[self._dice_rolled()]
+
+    def chance_table(self) -> tuple[tuple, tuple[float, ...]]:
+        if self.phase == SETUP:
+            return _FIRST_TABLES[self.num_players]
+        return _DICE_TABLES[self._dice_rolled()]
+
+    def _dice_rolled(self) -> int:
         if self.phase == ROLL:
-            n = (board.TUCHULCHA_DICE if self.player == self.tuchulcha
-                 else board.LASA_DICE if self.player == self.lasa else board.DICE)
-            return _DICE_OUTCOMES[n]
+            return (board.TUCHULCHA_DICE if self.player == self.tuchulcha
+                    else board.LASA_DICE if self.player == self.lasa else board.DICE)
         if self.phase == ROLL3:
-            return _DICE_OUTCOMES[1]
+            return 1
         raise ValueError("not a chance node")
 
     def legal_actions(self) -> list:
@@ -342,7 +367,7 @@ class TuchulchaState(GameState):
     def _compute_legal(self) -> list:
         ph = self.phase
         if ph in CHANCE_PHASES:
-            return [a for a, _ in self.chance_outcomes()]
+            return list(self.chance_table()[0])
         if ph == MOVE:
             return self._move_actions()
         if ph == START:
@@ -465,9 +490,9 @@ class TuchulchaState(GameState):
         if role == TUCHULCHA:  # loops for ever, never enters Velthumena
             if on_stone:
                 return (src + die) % lay.loop, False
-            return (self.side.entries[colour] + die - 1) % lay.loop, False
+            return (lay.entries[colour] + die - 1) % lay.loop, False
         step = lay.step[colour][src] + die if on_stone else die
-        if step > self.side.last_step:
+        if step > lay.last_step:
             return _V, False
         return lay.route[colour][step], False
 
@@ -477,7 +502,7 @@ class TuchulchaState(GameState):
         if isinstance(src, int):
             x, origin = (src + 1) % loop, src
         else:
-            x, origin = self.side.entries[colour], None
+            x, origin = self._lay.entries[colour], None
         if None not in stones:  # (a stone origin holds the moving group: it is not empty)
             return None, False
         left = die
@@ -503,7 +528,7 @@ class TuchulchaState(GameState):
             sources = [(s, stones[s][0], stones[s][1] - frozen.get(s, 0))
                        for s in sorted(self.must_leave)]
         else:
-            sources = [(f"T{c}", c, self.temple[c]) for c in movers if self.temple[c]]
+            sources = [(_TEMPLE[c], c, self.temple[c]) for c in movers if self.temple[c]]
             if role == LASA:
                 lc = movers[0]
                 if self.star[lc]:
@@ -551,15 +576,15 @@ class TuchulchaState(GameState):
         lay, stones = self._lay, self.stones
         out = []
         if role == TUCHULCHA:      # loops: from the stone ``die`` back, or from his temple
-            if self.temple[colour] and (self.side.entries[colour] + die - 1) % lay.loop == stone:
-                out.append((f"T{colour}", self.temple[colour]))
+            if self.temple[colour] and (lay.entries[colour] + die - 1) % lay.loop == stone:
+                out.append((_TEMPLE[colour], self.temple[colour]))
             x = (stone - die) % lay.loop
         else:
             step = lay.step[colour][stone] - die
-            if step < 0 or step + die > self.side.last_step:
+            if step < 0 or step + die > lay.last_step:
                 return out
             if step == 0:
-                return [(f"T{colour}", self.temple[colour])] if self.temple[colour] else out
+                return [(_TEMPLE[colour], self.temple[colour])] if self.temple[colour] else out
             x = lay.route[colour][step]
         occ = stones[x]
         if occ and occ[0] == colour:
@@ -578,7 +603,9 @@ class TuchulchaState(GameState):
         subsets = _dice_subsets(dice)
         most = len(dice)
         values = sorted(set(dice), reverse=True)
+        counts = [(d, dice.count(d)) for d in values]
         bound = self.must_leave
+        feeders = self._feeders
         out = []
         for t, occ in enumerate(stones):
             if occ is None or occ[0] == tcol:
@@ -587,12 +614,22 @@ class TuchulchaState(GameState):
             power = dn if role == TUCHULCHA else dn * lay.mult[t]
             if power > most:
                 continue
+            need = power if power > 2 else 2
             for c in movers:
                 if c == dc:
                     continue
-                feeds = {d: self._feeders(c, t, d, role) for d in values}
-                reach = sum(min(dice.count(d), sum(n for _, n in f)) for d, f in feeds.items())
-                if reach < max(2, power):
+                # Plain loops, not generator expressions: these run for every stone and colour
+                # and generators cost several times more under Pyodide.
+                feeds = {}
+                reach = 0
+                for d, count in counts:
+                    f = feeds[d] = feeders(c, t, d, role)
+                    for _, n in f:
+                        reach += n if n < count else count
+                        count -= n
+                        if count <= 0:
+                            break
+                if reach < need:
                     continue
                 for sub in subsets:
                     if len(sub) < power:

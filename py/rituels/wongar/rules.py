@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
@@ -279,6 +280,9 @@ class WongarState(GameState):
             return self.cer_active[self.cer_index]
         return self.turn_player
 
+    def is_terminal(self) -> bool:
+        return self.phase == "end"   # (current_player's TERMINAL, without the call)
+
     def chance_owner(self) -> int | None:
         # Nobody decides anything in a draw or a turn-up: the table performs them all (the app
         # samples them after a short pause, each with its log line, instead of asking for a
@@ -286,29 +290,42 @@ class WongarState(GameState):
         return None
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        actions, counts, total = self._chance_counts()
+        return [(a, Fraction(c, total)) for a, c in zip(actions, counts)]
+
+    def chance_table(self) -> tuple[list, list[float]]:
+        # c / total is float(Fraction(c, total)) exactly (both correctly rounded), without
+        # building Fractions: sample_chance draws the same outcome for a seed.
+        actions, counts, total = self._chance_counts()
+        return actions, list(accumulate([c / total for c in counts]))
+
+    def _chance_counts(self) -> tuple[list, list[int], int]:
+        """The outcomes of the chance node, each with its count out of ``total``."""
         n = self.num_players
         if self.phase == "setup":
             if self.setup_step == "bag":
-                total = sum(map(sum, self.bag))
-                return [(("bag", p, t), Fraction(c, total))
-                        for p, row in enumerate(self.bag) for t, c in enumerate(row) if c]
+                bag = self.bag
+                acts = [("bag", p, t) for p, row in enumerate(bag)
+                        for t, c in enumerate(row) if c]
+                return acts, [bag[p][t] for _, p, t in acts], sum(map(sum, bag))
             if self.setup_step == "start":
-                return [(("start", p), Fraction(1, n)) for p in range(n)]
+                return [("start", p) for p in range(n)], [1] * n, n
             if self.setup_step == "elderholder":
-                return [(("elderholder", p), Fraction(1, n - 1))
-                        for p in range(n) if p != self.start_player]
-            return self._deck_outcomes()
+                return ([("elderholder", p) for p in range(n) if p != self.start_player],
+                        [1] * (n - 1), n - 1)
+            return self._deck_counts()
         if self.draws_pending:
-            return self._deck_outcomes()
+            return self._deck_counts()
         if self.phase == "duty":
             pile = self.piles[self.duty_area()]
-            total = sum(pile)
-            return [(("up", k), Fraction(c, total)) for k, c in enumerate(pile) if c]
+            kinds = [k for k, c in enumerate(pile) if c]
+            return [("up", k) for k in kinds], [pile[k] for k in kinds], sum(pile)
         raise ValueError("not a chance node")
 
-    def _deck_outcomes(self) -> list[tuple[Any, Fraction]]:
-        total = sum(self.deck)
-        return [(("draw", r), Fraction(c, total)) for r, c in enumerate(self.deck) if c]
+    def _deck_counts(self) -> tuple[list, list[int], int]:
+        deck = self.deck
+        kinds = [r for r, c in enumerate(deck) if c]
+        return [("draw", r) for r in kinds], [deck[r] for r in kinds], sum(deck)
 
     def legal_actions(self) -> list:
         if self._legal is None:
@@ -318,9 +335,10 @@ class WongarState(GameState):
     def _compute_legal(self) -> list:
         if self.phase == "end":
             return []
-        if self.current_player() == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        step, p = self.step, self.current_player()
+        p = self.current_player()
+        if p == CHANCE:
+            return self._chance_counts()[0]
+        step = self.step
         if step == "take":
             return [("take", a) for a in range(NUM_AREAS) if self.face_up[a] is not None]
         if step == "option":
@@ -363,19 +381,35 @@ class WongarState(GameState):
         out += [("in", b) for b in ADJ[a] if self.tokens[b][p][t] > (verb == "out" and b == src)]
         return out
 
+    # These run after every action (_settle): loops rather than any(generator), several
+    # times cheaper under Pyodide.
     def _can_move(self, p: int, t: int) -> bool:
         """``p`` has a token of type ``t`` in the ceremony area or next to it."""
         a = self.cer_area
-        return bool(self.tokens[a][p][t]) or any(self.tokens[b][p][t] for b in ADJ[a])
+        tokens = self.tokens
+        if tokens[a][p][t]:
+            return True
+        for b in ADJ[a]:
+            if tokens[b][p][t]:
+                return True
+        return False
 
     def _can_effect(self, p: int, t: int) -> bool:
-        here = self.tokens[self.cer_area]
-        return self._can_move(p, t) or any(here[q][t] for q in range(self.num_players) if q != p)
+        if self._can_move(p, t):
+            return True
+        for q, row in enumerate(self.tokens[self.cer_area]):
+            if row[t] and q != p:
+                return True
+        return False
 
     def _useful(self, p: int, r: int) -> bool:
         """A ritual card of kind ``r`` would do something for ``p`` here (whether held or not)."""
         if r == R_DOUBLE:
-            return any(self.supply[p][t] or self._can_move(p, t) for t in range(NUM_TYPES))
+            supply = self.supply[p]
+            for t in range(NUM_TYPES):
+                if supply[t] or self._can_move(p, t):
+                    return True
+            return False
         return self._can_effect(p, r)
 
     def _playable(self, p: int, r: int) -> bool:
@@ -389,8 +423,10 @@ class WongarState(GameState):
         verb = action[0]
         if verb in TOUCHING_VERBS:
             self.last_touch = self._touches(action)
-        handler = getattr(self, "_do_" + verb)
-        handler(*action[1:])
+        handler = _HANDLERS.get(verb)
+        if handler is None:
+            handler = getattr(WongarState, "_do_" + verb)  # (raises for an unknown verb)
+        handler(self, *action[1:])
         self._settle()
 
     def _touches(self, action: Any) -> list[tuple]:
@@ -717,7 +753,7 @@ class WongarState(GameState):
                 continue
             step = self.step
             if step == "take":
-                if any(k is not None for k in self.face_up):
+                if self.face_up.count(None) < NUM_AREAS:  # a face-up card is left
                     return
                 self._next_turn()  # [decision] no face-up card at all: the turn is skipped
             elif step == "place":
@@ -735,8 +771,9 @@ class WongarState(GameState):
                     self._score_ceremony()
                     continue
                 p = self.cer_active[self.cer_index]
-                if any(self._playable(p, r) for r in HAND_KINDS):
-                    return
+                for r in HAND_KINDS:
+                    if self._playable(p, r):
+                        return
                 # Nothing playable: the player passes, and everyone learns that they hold
                 # none of the kinds that would act here.
                 self._slot_exclude(p, sum(1 << r for r in HAND_KINDS if self._useful(p, r)))
@@ -884,6 +921,10 @@ class WongarState(GameState):
             figs = ("A" if self.ancestor_area == a else "") + ("E" if self.elder_area == a else "")
             lines.append(f"  {name:10} {up:15} pile {self.pile_size(a):2}  {toks} {figs}")
         return "\n".join(lines)
+
+
+# apply()'s dispatch: a dict lookup instead of building "_do_<verb>" and getattr each time.
+_HANDLERS = {name[4:]: fn for name, fn in vars(WongarState).items() if name.startswith("_do_")}
 
 
 def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[int] | None:
