@@ -1,8 +1,8 @@
 """Bots and the self-play driver.
 
 A bot's ``think(state, player)`` is a generator: it yields ``None`` every few milliseconds of work
-and finally *returns* its action. The browser runs it in slices between frames so the page never
-freezes; the command line and tests run it straight through with :func:`decide`. Bots see only
+and finally *returns* its action. The app steps through it in its worker, so a search can be
+interrupted; the command line and tests run it straight through with :func:`decide`. Bots see only
 ``state.resample_hidden(player, rng)`` copies when a game hides information.
 """
 
@@ -25,6 +25,12 @@ class Bot:
         self.rng = random.Random(seed)
 
     def think(self, state: GameState, player: int) -> Think:
+        """Searching bots override this; a bot that needs no thinking time overrides
+        ``choose`` instead."""
+        return self.choose(state, player)
+        yield  # makes this a generator  # pragma: no cover
+
+    def choose(self, state: GameState, player: int) -> Any:
         raise NotImplementedError
 
 
@@ -33,14 +39,18 @@ class RandomBot(Bot):
 
     level = "easy"
 
-    def think(self, state: GameState, player: int) -> Think:
+    def choose(self, state: GameState, player: int) -> Any:
+        # Without the generator: a generator's start and StopIteration cost ~4x more under
+        # Pyodide than on CPython, and random self-play makes one per decision.
         return self.rng.choice(state.legal_actions())
-        yield  # makes this a generator  # pragma: no cover
 
 
 def decide(bot: Bot, state: GameState, player: int | None = None) -> Any:
     """Run a bot's thinking to the end and return its action."""
-    gen = bot.think(state, state.current_player() if player is None else player)
+    player = state.current_player() if player is None else player
+    if type(bot).think is Bot.think:       # no thinking: skip the generator
+        return bot.choose(state, player)
+    gen = bot.think(state, player)
     while True:
         try:
             next(gen)
