@@ -105,9 +105,7 @@ def test_the_coach_shows_the_best_choices_and_highlights_the_best(page, open_app
     assert page.locator(".coach-list").count() == 0
 
 
-def test_a_coached_games_link_is_marked_and_its_replay_survives_a_reload(page, open_app):
-    """A link of a game played with the coach: its landing and replay say so; the replay's
-    position goes in the address, so a reload comes back to the same move."""
+def coached_link() -> str:
     from rituels.engine.link import encode, fragment
 
     _, actions = play_game(get_game("cthulhu-dice"), [RandomBot(7 + i) for i in range(3)],
@@ -115,9 +113,17 @@ def test_a_coached_games_link_is_marked_and_its_replay_survives_a_reload(page, o
     record = {"format": 1, "game": "cthulhu-dice", "options": {},
               "seats": [{"name": n, "bot": None} for n in ("Ada", "Bruno", "Chloé")],
               "actions": actions, "meta": {"coach": True}}
-    open_app(page, fragment(encode(record)))
+    return fragment(encode(record))
+
+
+def test_a_coached_games_link_is_marked_and_its_replay_survives_a_reload(page, open_app,
+                                                                          screenshot):
+    """A link of a game played with the coach: its landing and replay say so; the replay's
+    position goes in the address, so a reload comes back to the same move."""
+    open_app(page, coached_link())
     page.wait_for_selector(".link-intro")
     assert page.inner_text(".link-intro .coach-mark") == "Jouée avec les conseils"
+    screenshot(page, "analysis-coached-link-desktop")
     page.click("button[data-cmd=link-replay]")
     settle(page)
     page.wait_for_selector(".replay .coach-mark")
@@ -134,3 +140,18 @@ def test_a_coached_games_link_is_marked_and_its_replay_survives_a_reload(page, o
     assert page.inner_text(".replay-position") == where
     assert canonical_html(page, ".board") == board
     assert page.locator(".link-intro").count() == 0
+    screenshot(page, "analysis-coached-replay-desktop")
+
+
+def test_a_coached_link_on_a_phone(phone_page, open_app, screenshot):
+    page = phone_page
+    open_app(page, coached_link())
+    page.wait_for_selector(".link-intro .coach-mark")
+    assert page.is_visible(".link-intro .coach-mark")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "analysis-coached-link-phone")
+    page.click("button[data-cmd=link-replay]")
+    settle(page)
+    page.wait_for_selector(".replay .coach-mark")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "analysis-coached-replay-phone")
