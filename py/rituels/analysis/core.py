@@ -38,6 +38,7 @@ DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 MAX_PLAYOUT_ACTIONS = 5000
+MAX_FINISH_STEPS = 12      # a turn's own steps played out after a reviewed choice
 
 
 def grade(loss_points: float) -> str:
@@ -82,8 +83,10 @@ class Estimator:
         self.seed = seed
         self.playouts = playouts or PLAYOUTS.get(game_id, 32)
         self.review_playouts = review_playouts or REVIEW_PLAYOUTS.get(game_id, 16)
-        self.hidden = hidden and get_game(game_id).hidden_information
+        game = get_game(game_id)
+        self.hidden = hidden and game.hidden_information
         self.shrink = SHRINK.get(game_id, 1.0)
+        self.value = game.win_chances      # the game's own estimate, when it offers one
 
     def rng(self, *key: Any) -> random.Random:
         return random.Random(":".join(str(k) for k in (self.game_id, self.seed) + key))
@@ -95,6 +98,8 @@ class Estimator:
         known to them); None: as the table sees them."""
         if state.is_terminal():
             return list(state.returns())
+        if self.value is not None and not self.hidden:
+            return list(self.value(state))       # deterministic: one evaluation is enough
         rng = self.rng(*key)
         n = playouts or self.playouts
         totals = [0.0] * state.num_players
@@ -105,7 +110,8 @@ class Estimator:
                 world = public_world(state, rng)
             else:
                 world = state.resample_hidden(viewer, rng)
-            for p, r in enumerate(playout(world, rng)):
+            values = playout(world, rng) if self.value is None else self.value(world)
+            for p, r in enumerate(values):
                 totals[p] += r
         even = 1.0 / state.num_players
         return [even + self.shrink * (x / n - even) for x in totals]
@@ -128,11 +134,30 @@ class Estimator:
         for action in actions:
             child = state.clone()
             child.apply(action)
+            if self.value is not None:
+                child = self.finish_turn(child, player)
             value = self.chances(child, *key, "child", viewer=player,
                                  playouts=playouts or self.review_playouts)[player]
             out.append((action, value))
         out.sort(key=lambda pair: -pair[1])
         return out
+
+    def finish_turn(self, state: GameState, player: int) -> GameState:
+        """The rest of ``player``'s turn from ``state``, each step the one the game's estimate
+        likes best for them, up to a chance draw or someone else's turn: a choice is judged
+        with the turn's other dice played, not left in hand."""
+        for _ in range(MAX_FINISH_STEPS):
+            if state.is_terminal() or state.current_player() != player:
+                break
+            best_value = -1.0
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply(action)
+                value = (child.returns() if child.is_terminal() else self.value(child))[player]
+                if value > best_value:
+                    best, best_value = child, value
+            state = best
+        return state
 
 
 @dataclass
