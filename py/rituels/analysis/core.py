@@ -1,9 +1,10 @@
 """Win chances of recorded positions, the curve of a whole game, its key moments and the
 review of each person's decisions (docs/analysis.md).
 
-The estimator is Monte-Carlo: from a position, play the game out many times with uniformly
-random choices and exact chance draws, and count who wins (a shared win counts 1/k). It only
-needs the game protocol, so every game gets it through the registry. Each estimate has its own
+A game may offer its own estimate (``Game.win_chances``, Tuchulcha's): it is used as is.
+Otherwise the estimator is Monte-Carlo: from a position, play the game out many times with
+uniformly random choices and exact chance draws, and count who wins (a shared win counts 1/k).
+It only needs the game protocol, so every game gets it through the registry. Each estimate has its own
 random stream seeded from (seed, position, label): the same record analysed twice gives the
 same numbers, and the children compared in a move review share one stream (common random
 numbers), so their differences are not drowned in noise.
@@ -24,16 +25,16 @@ from rituels.engine.record import check_record, start_state, step
 from rituels.engine.state import CHANCE, GameState, sample_chance
 
 # Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
-# `python3 -m rituels bench --only analysis`): a random Tuchulcha game is ~300 actions long.
-PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16, "tuchulcha": 4}
-REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8, "tuchulcha": 3}
-COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4, "tuchulcha": 2}    # answer within ~1 s
+# `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
+PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16}
+REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8}
+COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on the
-# calibration games of seeds 0-499 (docs/analysis.md) and checked on other seeds by the bench.
+# calibration games of seeds 0-499 (rituels.analysis.fit) and checked on others by the bench.
 SHRINK = {"cthulhu-dice": 0.88}
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
-MAX_REVIEWED_CHOICES = {"tuchulcha": 8, "wongar": 12}
+MAX_REVIEWED_CHOICES = {"wongar": 12}
 DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))

@@ -4,7 +4,7 @@
 The bot's numbers order positions well but are not frequencies: Lasa Vecuvia's sealing chance
 is far too hopeful, and the racers' softmax is too timid. So Tuchulcha's and Lasa's numbers go
 through a logistic map each (slope and offset on the log-odds) and the racers share what is
-left in proportion to a power of theirs. The constants are fitted by
+left: part in proportion to a power of their numbers, part evenly (dice keep a race open). The constants are fitted by
 ``python3 -m rituels.analysis.fit tuchulcha`` on self-play seeds 0-499 and checked by the
 bench on other seeds (1000+).
 """
@@ -16,8 +16,8 @@ import math
 from rituels.tuchulcha.bots import win_chances as bot_chances
 from rituels.tuchulcha.rules import OVER, TuchulchaState
 
-# (slope, offset) of Tuchulcha's and Lasa's log-odds, then the racers' power.
-PARAMS = (1.0, 0.0, 1.0, 0.0, 1.0)
+# (slope, offset) of Tuchulcha's and Lasa's log-odds, the racers' power and even share.
+PARAMS = (1.0, 0.0, 1.0, 0.0, 1.0, 0.0)
 _EDGE = 1e-4       # the bot's 0 and 1 are clipped: its certainty is not a frequency
 
 
@@ -30,7 +30,7 @@ def _logistic(p: float, slope: float, offset: float) -> float:
 def calibrate(raw: list[float], tuchulcha: int | None, lasa: int | None, out,
               params: tuple = PARAMS) -> list[float]:
     """The bot's chances ``raw`` of a position with those roles and players out, mapped."""
-    t_slope, t_offset, l_slope, l_offset, power = params
+    t_slope, t_offset, l_slope, l_offset, power, even = params
     chances = [0.0] * len(raw)
     if tuchulcha is not None:
         chances[tuchulcha] = _logistic(raw[tuchulcha], t_slope, t_offset)
@@ -46,7 +46,7 @@ def calibrate(raw: list[float], tuchulcha: int | None, lasa: int | None, out,
     weights = [max(raw[q], _EDGE) ** power for q in racers]
     total = sum(weights)
     for q, w in zip(racers, weights):
-        chances[q] = (1.0 - roles) * w / total
+        chances[q] = (1.0 - roles) * ((1.0 - even) * w / total + even / len(racers))
     return chances
 
 
