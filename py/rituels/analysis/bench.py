@@ -99,13 +99,13 @@ def picked_positions(record: dict, seed: int
         yield pos, state, won
 
 
-def calibration_samples(game_id: str, games: int, path: str = "", save: str = ""
-                        ) -> list[tuple[float, float]]:
+def calibration_samples(game_id: str, games: int, path: str = "", save: str = "",
+                        first: int = FIRST_SEED) -> list[tuple[float, float]]:
     """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game."""
     est = Estimator(game_id, hidden=True)
     samples = []
     kept = open(save, "a", encoding="utf-8") if save else None
-    for seed, record in records(game_id, games, path=path):
+    for seed, record in records(game_id, games, first, path):
         if kept:
             kept.write(json.dumps(dict(record, seed=seed)) + "\n")
         for pos, state, won in picked_positions(record, seed):
@@ -129,8 +129,12 @@ def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], boo
         judged = len(bucket) >= MIN_BUCKET
         good = abs(mean - freq) <= TOLERANCE
         ok &= good or not judged
+        # sampling margin of the win frequency (95 %, as if the samples were independent;
+        # the 4 points of one game are not, so the true margin is wider)
+        margin = 196 * (max(freq, 1.0) * max(100 - freq, 1.0) / len(bucket)) ** 0.5 / 100
         rows.append(f"{k * 10:>3}-{k * 10 + 10:<3}% n={len(bucket):<5} estimated {mean:5.1f} "
-                    f"won {freq:5.1f}" + ("" if not judged else " ok" if good else " OFF"))
+                    f"won {freq:5.1f} (±{margin:4.1f})"
+                    + ("" if not judged else " ok" if good else " OFF"))
     base = statistics.fmean(w for _, w in samples)
     brier = statistics.fmean((c - w) ** 2 for c, w in samples)
     brier_base = statistics.fmean((base - w) ** 2 for _, w in samples)
@@ -165,11 +169,12 @@ def _stat(values: list[float]) -> str:
 
 
 def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
-                 save: str = "") -> list[tuple[str, str]]:
+                 save: str = "", first: int = FIRST_SEED) -> list[tuple[str, str]]:
     out = []
-    samples = calibration_samples(game_id, games, path, save)
+    samples = calibration_samples(game_id, games, path, save, first)
     rows, ok, brier, brier_base = calibration_rows(samples)
-    out.append((f"{game_id} calibration ({games} games, {len(samples)} estimates)",
+    out.append((f"{game_id} calibration ({games} games from seed {first}, "
+                f"{len(samples)} estimates)",
                 "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
     for row in rows:
         out.append((f"  {game_id} bucket", row))
@@ -196,6 +201,7 @@ if __name__ == "__main__":
     parser.add_argument("--speed-games", type=int, default=SPEED_GAMES)
     parser.add_argument("--game", default="")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--first", type=int, default=FIRST_SEED, help="first calibration seed")
     parser.add_argument("--records", default="", help="JSON lines of records to read")
     parser.add_argument("--save", default="", help="JSON lines file to append the records to")
     args = parser.parse_args()
@@ -203,5 +209,5 @@ if __name__ == "__main__":
         args.games, args.speed_games = QUICK_GAMES, QUICK_SPEED_GAMES
     for game_id in [args.game] if args.game else GAME_IDS:
         for label, value in game_figures(game_id, args.games, args.speed_games, args.records,
-                                         args.save):
+                                         args.save, args.first):
             print(f"{label}  {value}", flush=True)

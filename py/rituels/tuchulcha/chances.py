@@ -4,7 +4,9 @@
 The bot's numbers order positions well but are not frequencies: Lasa Vecuvia's sealing chance
 is far too hopeful, and the racers' softmax is too timid. So Tuchulcha's and Lasa's numbers go
 through a logistic map each (slope and offset on the log-odds) and the racers share what is
-left: part in proportion to a power of their numbers, part evenly (dice keep a race open). The constants are fitted by
+left: part in proportion to a power of their numbers, part evenly (dice keep a race open).
+The racers' power and even part are fitted apart for races with a role in play: Tuchulcha
+hunts the leading racer, so a lead is worth less there. The constants are fitted by
 ``python3 -m rituels.analysis.fit tuchulcha`` on self-play seeds 0-499 and checked by the
 bench on other seeds (1000+).
 """
@@ -16,8 +18,9 @@ import math
 from rituels.tuchulcha.bots import win_chances as bot_chances
 from rituels.tuchulcha.rules import OVER, TuchulchaState
 
-# (slope, offset) of Tuchulcha's and Lasa's log-odds, the racers' power and even share.
-PARAMS = (1.0, 0.0, 1.0, 0.0, 1.0, 0.0)
+# (slope, offset) of Tuchulcha's and Lasa's log-odds; the racers' (power, even share) without
+# a role in play, then with one.
+PARAMS = (0.483, 0.43, 0.121, -2.018, 7.102, 0.388, 0.42, 0.0)
 _EDGE = 1e-4       # the bot's 0 and 1 are clipped: its certainty is not a frequency
 
 
@@ -30,7 +33,8 @@ def _logistic(p: float, slope: float, offset: float) -> float:
 def calibrate(raw: list[float], tuchulcha: int | None, lasa: int | None, out,
               params: tuple = PARAMS) -> list[float]:
     """The bot's chances ``raw`` of a position with those roles and players out, mapped."""
-    t_slope, t_offset, l_slope, l_offset, power, even = params
+    t_slope, t_offset, l_slope, l_offset = params[:4]
+    power, even = params[4:6] if tuchulcha is None and lasa is None else params[6:8]
     chances = [0.0] * len(raw)
     if tuchulcha is not None:
         chances[tuchulcha] = _logistic(raw[tuchulcha], t_slope, t_offset)
