@@ -11,7 +11,7 @@ from rituels.analysis.fit import minimise
 from rituels.engine.game import get_game
 from rituels.engine.state import CHANCE, sample_chance
 from rituels.tuchulcha.chances import calibrate, win_chances
-from rituels.tuchulcha.rules import MOVE
+from rituels.tuchulcha.rules import MOVE, THIRD
 
 
 def tuchulcha_game(seed, until):
@@ -52,19 +52,44 @@ def test_tuchulcha_map_keeps_the_order_of_racers_and_gives_nothing_to_players_ou
 
 
 def test_a_reviewed_tuchulcha_move_is_judged_with_the_turn_s_other_dice_played():
-    """A racer with two dice to play: each first move is followed by the mover's best use of
-    the other die before it is judged, so the estimate is taken once the turn is over."""
+    """A racer with two dice to play: after a first move the other die is still in hand, and
+    the choice is judged once the mover has played it too (their best use of it)."""
     state = tuchulcha_game(2, lambda st: st.phase == MOVE and len(st.dice) == 2
                            and st.player not in (st.tuchulcha, st.lasa))
     player, est = state.current_player(), Estimator("tuchulcha")
-    for action in state.legal_actions()[:3]:
+    ranked = dict(est.rank(state, player, state.legal_actions(), "test"))
+    for action, judged in ranked.items():
         child = state.clone()
         child.apply(action)
-        assert child.current_player() == player          # one die still to play
-        done = est.finish_turn(child, player)
-        assert done.is_terminal() or done.current_player() != player
-    ranked = est.rank(state, player, state.legal_actions(), "test")
-    assert [v for _, v in ranked] == sorted((v for _, v in ranked), reverse=True)
+        assert child.current_player() == player and len(child.dice) == 1
+        seconds = []
+        for second in child.legal_actions():
+            after = child.clone()
+            after.apply(second)
+            seconds.append((est.value(after)[player], after))
+        _, best = max(seconds, key=lambda pair: pair[0])
+        assert judged == pytest.approx(est.turn_value(best, player))
+
+
+def test_taking_the_third_die_is_judged_over_its_six_faces():
+    """A double: the third die is a chance the mover takes or not; "third" is judged as the
+    exact average over the die's faces of the turn played with it, not before it is rolled."""
+    state = tuchulcha_game(3, lambda st: st.phase == THIRD
+                           and st.player not in (st.tuchulcha, st.lasa))
+    player, est = state.current_player(), Estimator("tuchulcha")
+    ranked = dict(est.rank(state, player, ["third", "nothird"], "test"))
+    rolled = state.clone()
+    rolled.apply("third")
+    assert rolled.current_player() == CHANCE
+    faces = rolled.chance_outcomes()
+    assert len(faces) == 6
+    mean = 0.0
+    for face, p in faces:
+        child = rolled.clone()
+        child.apply(face)
+        mean += float(p) * est.turn_value(child, player, rolls=0)
+    assert ranked["third"] == pytest.approx(mean)
+    assert ranked["third"] != pytest.approx(est.value(rolled)[player])
 
 
 def test_minimise_finds_the_lowest_point_within_bounds():

@@ -39,7 +39,7 @@ DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 MAX_PLAYOUT_ACTIONS = 5000
-MAX_FINISH_STEPS = 12      # a turn's own steps played out after a reviewed choice
+MAX_FINISH_STEPS = 12      # a turn's own steps played out after a reviewed choice (turn_value)
 
 
 def grade(loss_points: float) -> str:
@@ -135,20 +135,32 @@ class Estimator:
         for action in actions:
             child = state.clone()
             child.apply(action)
-            if self.value is not None:
-                child = self.finish_turn(child, player)
-            value = self.chances(child, *key, "child", viewer=player,
-                                 playouts=playouts or self.review_playouts)[player]
+            if self.value is not None and not self.hidden:
+                value = self.turn_value(child, player)
+            else:
+                value = self.chances(child, *key, "child", viewer=player,
+                                     playouts=playouts or self.review_playouts)[player]
             out.append((action, value))
         out.sort(key=lambda pair: -pair[1])
         return out
 
-    def finish_turn(self, state: GameState, player: int) -> GameState:
-        """The rest of ``player``'s turn from ``state``, each step the one the game's estimate
-        likes best for them, up to a chance draw or someone else's turn: a choice is judged
-        with the turn's other dice played, not left in hand."""
+    def turn_value(self, state: GameState, player: int, rolls: int = 1) -> float:
+        """``player``'s chance once the rest of their turn from ``state`` is played, each step
+        the one the game's estimate likes best for them; the turn's next roll is averaged
+        exactly over its outcomes (``rolls`` levels, then the estimate is taken as it stands).
+        So a choice is judged with the turn's other dice played, not left in hand or unrolled."""
         for _ in range(MAX_FINISH_STEPS):
-            if state.is_terminal() or state.current_player() != player:
+            mover = state.current_player()
+            if state.is_terminal():
+                return state.returns()[player]
+            if mover == CHANCE and rolls > 0:
+                total = 0.0
+                for outcome, p in state.chance_outcomes():
+                    child = state.clone()
+                    child.apply(outcome)
+                    total += float(p) * self.turn_value(child, player, rolls - 1)
+                return total
+            if mover != player:
                 break
             best_value = -1.0
             for action in state.legal_actions():
@@ -158,7 +170,7 @@ class Estimator:
                 if value > best_value:
                     best, best_value = child, value
             state = best
-        return state
+        return self.value(state)[player]
 
 
 @dataclass

@@ -7,8 +7,8 @@ through a logistic map each (slope and offset on the log-odds) and the racers sh
 left: part in proportion to a power of their numbers, part evenly (dice keep a race open).
 The racers' power and even part are fitted apart for races with a role in play: Tuchulcha
 hunts the leading racer, so a lead is worth less there. The constants are fitted by
-``python3 -m rituels.analysis.fit tuchulcha`` on self-play seeds 0-499 and checked by the
-bench on other seeds (1000+).
+``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds 0-367 (all that a
+loaded machine played in time) and checked by the bench on other seeds (1000-1499).
 """
 
 from __future__ import annotations
