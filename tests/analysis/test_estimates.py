@@ -105,7 +105,7 @@ def test_saved_calibration_games_give_the_same_estimates_when_read_back(tmp_path
     the very same games (--records)."""
     path = tmp_path / "games.jsonl"
     played = calibration_samples("cthulhu-dice", 3, save=str(path))
-    assert len(path.read_text().splitlines()) == 3
-    assert calibration_samples("cthulhu-dice", 3, path=str(path)) == played
-    two = calibration_samples("cthulhu-dice", 2, path=str(path))
-    assert 0 < len(two) < len(played) and two == played[:len(two)]
+    assert played[1] == 3 and len(path.read_text().splitlines()) == 3
+    assert calibration_samples("cthulhu-dice", 5, path=str(path)) == played   # only 3 kept
+    two, games = calibration_samples("cthulhu-dice", 2, path=str(path))
+    assert games == 2 and 0 < len(two) < len(played[0]) and two == played[0][:len(two)]

@@ -33,7 +33,7 @@ from rituels.engine.record import start_state
 from rituels.engine.state import GameState
 
 GAMES, QUICK_GAMES = 500, 40
-FIRST_SEED = 1000          # calibration games; SHRINK in core.py was fitted on seeds 0-499
+FIRST_SEED = 1000          # calibration games; the fitted constants come from seeds below
 POINTS_PER_GAME = 4
 MIN_BUCKET, TOLERANCE = 50, 7.0
 BOT_BUDGET_S = 0.02
@@ -100,12 +100,14 @@ def picked_positions(record: dict, seed: int
 
 
 def calibration_samples(game_id: str, games: int, path: str = "", save: str = "",
-                        first: int = FIRST_SEED) -> list[tuple[float, float]]:
-    """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game."""
+                        first: int = FIRST_SEED) -> tuple[list[tuple[float, float]], int]:
+    """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game; and
+    how many games (a file of records may hold fewer than asked)."""
     est = Estimator(game_id, hidden=True)
-    samples = []
+    samples, played = [], 0
     kept = open(save, "a", encoding="utf-8") if save else None
     for seed, record in records(game_id, games, first, path):
+        played += 1
         if kept:
             kept.write(json.dumps(dict(record, seed=seed)) + "\n")
         for pos, state, won in picked_positions(record, seed):
@@ -113,7 +115,7 @@ def calibration_samples(game_id: str, games: int, path: str = "", save: str = ""
                 samples.append((chance, won[p]))
     if kept:
         kept.close()
-    return samples
+    return samples, played
 
 
 def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], bool, float, float]:
@@ -171,9 +173,9 @@ def _stat(values: list[float]) -> str:
 def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
                  save: str = "", first: int = FIRST_SEED) -> list[tuple[str, str]]:
     out = []
-    samples = calibration_samples(game_id, games, path, save, first)
+    samples, played = calibration_samples(game_id, games, path, save, first)
     rows, ok, brier, brier_base = calibration_rows(samples)
-    out.append((f"{game_id} calibration ({games} games from seed {first}, "
+    out.append((f"{game_id} calibration ({played} games from seed {first}, "
                 f"{len(samples)} estimates)",
                 "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
     for row in rows:
