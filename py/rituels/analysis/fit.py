@@ -5,7 +5,8 @@ calibration games of seeds 0..N-1 — never the bench's seeds (1000+), which che
 takes the bench's seeded turn ends and finds the constants with the lowest Brier score:
 
 - tuchulcha: ``rituels.tuchulcha.chances.PARAMS`` (the per-role map of the bot's chances);
-- cthulhu-dice: ``SHRINK`` in core.py (the pull of the random playouts towards an even chance).
+- cthulhu-dice, wongar: ``SHRINK`` in core.py (the pull of the random playouts' estimates
+  towards an even chance).
 
 It prints the constants and the calibration table they give on the fitting games; copy the
 constants into the code by hand (a fit is a decision, reviewed like one).
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from functools import partial
 from typing import Callable
 
 from rituels.analysis.bench import calibration_rows, picked_positions, records
@@ -64,11 +66,14 @@ def fit_tuchulcha(games: int, path: str) -> tuple[list[float], list[tuple[float,
     return best, samples(best)
 
 
-def fit_cthulhu_dice(games: int, path: str) -> tuple[list[float], list[tuple[float, float]]]:
-    est = Estimator("cthulhu-dice", hidden=True)
+def fit_shrink(game_id: str, games: int, path: str
+               ) -> tuple[list[float], list[tuple[float, float]]]:
+    """``SHRINK`` of a game estimated by playouts: the raw estimates (no shrink) of the
+    calibration positions, then the factor towards an even chance with the lowest Brier."""
+    est = Estimator(game_id, hidden=True)
     est.shrink = 1.0
     rows = []
-    for seed, record in records("cthulhu-dice", games, first=0, path=path):
+    for seed, record in records(game_id, games, first=0, path=path):
         for pos, state, won in picked_positions(record, seed):
             n = state.num_players
             rows.append(([c - 1.0 / n for c in est.chances(state, "cal", seed, pos)], n, won))
@@ -80,7 +85,9 @@ def fit_cthulhu_dice(games: int, path: str) -> tuple[list[float], list[tuple[flo
     return best, samples(best)
 
 
-FITS = {"tuchulcha": fit_tuchulcha, "cthulhu-dice": fit_cthulhu_dice}
+FITS = {"tuchulcha": fit_tuchulcha,
+        "cthulhu-dice": partial(fit_shrink, "cthulhu-dice"),
+        "wongar": partial(fit_shrink, "wongar")}
 
 
 if __name__ == "__main__":
