@@ -12,23 +12,28 @@ Speed: the whole analysis (curve + review of one person's decisions) of complete
 games (p50/max over a few) and the coach's answer (p50/max over the game's decisions), on
 CPython; Pyodide is slower by a factor printed by the ``browser`` section's own figures.
 
-``python3 -m rituels.analysis.bench [--games N] [--game ID] [--quick]`` prints the same.
+``python3 -m rituels.analysis.bench [--games N] [--game ID] [--quick] [--save F] [--records F]``
+prints the same; ``--save`` keeps the self-play records (JSON lines) and ``--records`` reads
+them back, so a changed estimate is checked again on the very same games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
+from typing import Iterator
 
 from rituels.analysis.core import Estimator, analyse, advice, turn_ends
 from rituels.engine.bots import play_game
 from rituels.engine.game import GAME_IDS, get_game
 from rituels.engine.record import start_state
+from rituels.engine.state import GameState
 
 GAMES, QUICK_GAMES = 500, 40
-FIRST_SEED = 1000          # calibration games; SHRINK in core.py was fitted on seeds 0-499
+FIRST_SEED = 1000          # calibration games; the fitted constants come from seeds below
 POINTS_PER_GAME = 4
 MIN_BUCKET, TOLERANCE = 50, 7.0
 BOT_BUDGET_S = 0.02
@@ -58,28 +63,59 @@ def self_play(game_id: str, seed: int) -> dict:
             "meta": {}}
 
 
-def calibration_samples(game_id: str, games: int) -> list[tuple[float, float]]:
-    """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game."""
+def records(game_id: str, games: int, first: int = FIRST_SEED,
+            path: str = "") -> Iterator[tuple[int, dict]]:
+    """(seed, self-play record) of ``games`` seeds from ``first``. ``path``: a JSON-lines file
+    of records (``--save`` writes one), read instead of playing: the estimate can then be
+    changed and checked again on the very same games (self-play with a time budget is not
+    reproducible)."""
+    if path:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                if record["game"] == game_id and first <= record["seed"] < first + games:
+                    yield record.pop("seed"), record
+        return
+    for seed in range(first, first + games):
+        yield seed, self_play(game_id, seed)
+
+
+def picked_positions(record: dict, seed: int
+                     ) -> Iterator[tuple[int, GameState, list[float]]]:
+    """The calibration's seeded turn ends of ``record``: (actions done, position, every
+    player's result); the position is changed in place between two of them."""
+    actions, ends, _ = turn_ends(record)
+    _, state = start_state(record)
+    picks = sorted(random.Random(seed).sample([0] + ends[:-1], min(POINTS_PER_GAME, len(ends))))
+    final = state.clone()
+    for a in actions:
+        final.apply(a)
+    won = final.returns()
+    at = 0
+    for pos in picks:
+        while at < pos:
+            state.apply(actions[at])
+            at += 1
+        yield pos, state, won
+
+
+def calibration_samples(game_id: str, games: int, path: str = "", save: str = "",
+                        first: int = FIRST_SEED) -> tuple[list[tuple[float, float]], int]:
+    """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game; and
+    how many games (a file of records may hold fewer than asked)."""
     est = Estimator(game_id, hidden=True)
-    samples = []
-    for seed in range(FIRST_SEED, FIRST_SEED + games):
-        record = self_play(game_id, seed)
-        actions, ends, _ = turn_ends(record)
-        _, state = start_state(record)
-        picks = sorted(random.Random(seed).sample([0] + ends[:-1],
-                                                  min(POINTS_PER_GAME, len(ends))))
-        at = 0
-        final = state.clone()
-        for a in actions:
-            final.apply(a)
-        won = final.returns()
-        for pos in picks:
-            while at < pos:
-                state.apply(actions[at])
-                at += 1
+    samples, played = [], 0
+    kept = open(save, "a", encoding="utf-8") if save else None
+    for seed, record in records(game_id, games, first, path):
+        played += 1
+        if kept:
+            kept.write(json.dumps(dict(record, seed=seed)) + "\n")
+        for pos, state, won in picked_positions(record, seed):
             for p, chance in enumerate(est.chances(state, "cal", seed, pos)):
                 samples.append((chance, won[p]))
-    return samples
+    if kept:
+        kept.close()
+    return samples, played
 
 
 def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], bool, float, float]:
@@ -95,20 +131,23 @@ def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], boo
         judged = len(bucket) >= MIN_BUCKET
         good = abs(mean - freq) <= TOLERANCE
         ok &= good or not judged
+        # sampling margin of the win frequency (95 %, as if the samples were independent;
+        # the 4 points of one game are not, so the true margin is wider)
+        margin = 196 * (max(freq, 1.0) * max(100 - freq, 1.0) / len(bucket)) ** 0.5 / 100
         rows.append(f"{k * 10:>3}-{k * 10 + 10:<3}% n={len(bucket):<5} estimated {mean:5.1f} "
-                    f"won {freq:5.1f}" + ("" if not judged else " ok" if good else " OFF"))
+                    f"won {freq:5.1f} (±{margin:4.1f})"
+                    + ("" if not judged else " ok" if good else " OFF"))
     base = statistics.fmean(w for _, w in samples)
     brier = statistics.fmean((c - w) ** 2 for c, w in samples)
     brier_base = statistics.fmean((base - w) ** 2 for _, w in samples)
     return rows, ok, brier, brier_base
 
 
-def speed(game_id: str, games: int) -> tuple[list[float], list[float]]:
+def speed(game_id: str, games: int, path: str = "") -> tuple[list[float], list[float]]:
     """Seconds of whole analyses (seat 0 a person) and of coach answers: CPU time of this
     process, so a machine shared with other work does not inflate them."""
     whole, coach = [], []
-    for seed in range(games):
-        record = self_play(game_id, 1000 + seed)
+    for seed, (_, record) in enumerate(records(game_id, games, path=path)):
         record["seats"][0]["bot"] = None
         start = time.process_time()
         result = analyse(record, hidden=True)
@@ -131,16 +170,18 @@ def _stat(values: list[float]) -> str:
     return f"p50 {statistics.median(values):.2f} s, max {max(values):.2f} s"
 
 
-def game_figures(game_id: str, games: int, speed_games: int) -> list[tuple[str, str]]:
+def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
+                 save: str = "", first: int = FIRST_SEED) -> list[tuple[str, str]]:
     out = []
-    samples = calibration_samples(game_id, games)
+    samples, played = calibration_samples(game_id, games, path, save, first)
     rows, ok, brier, brier_base = calibration_rows(samples)
-    out.append((f"{game_id} calibration ({games} games, {len(samples)} estimates)",
+    out.append((f"{game_id} calibration ({played} games from seed {first}, "
+                f"{len(samples)} estimates)",
                 "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
     for row in rows:
         out.append((f"  {game_id} bucket", row))
     out.append((f"{game_id} Brier score", f"{brier:.4f} (base rate {brier_base:.4f})"))
-    whole, coach = speed(game_id, speed_games)
+    whole, coach = speed(game_id, speed_games, path)
     out.append((f"{game_id} whole analysis, 4 players (CPython, CPU time)",
                 f"{_stat(whole)} (target <= 15 s in the browser)"))
     out.append((f"{game_id} coach answer (CPython, CPU time)", f"{_stat(coach)} (target <= 1 s)"))
@@ -161,7 +202,14 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--speed-games", type=int, default=SPEED_GAMES)
     parser.add_argument("--game", default="")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--first", type=int, default=FIRST_SEED, help="first calibration seed")
+    parser.add_argument("--records", default="", help="JSON lines of records to read")
+    parser.add_argument("--save", default="", help="JSON lines file to append the records to")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.speed_games = QUICK_GAMES, QUICK_SPEED_GAMES
     for game_id in [args.game] if args.game else GAME_IDS:
-        for label, value in game_figures(game_id, args.games, args.speed_games):
+        for label, value in game_figures(game_id, args.games, args.speed_games, args.records,
+                                         args.save, args.first):
             print(f"{label}  {value}", flush=True)

@@ -1,9 +1,10 @@
 """Win chances of recorded positions, the curve of a whole game, its key moments and the
 review of each person's decisions (docs/analysis.md).
 
-The estimator is Monte-Carlo: from a position, play the game out many times with uniformly
-random choices and exact chance draws, and count who wins (a shared win counts 1/k). It only
-needs the game protocol, so every game gets it through the registry. Each estimate has its own
+A game may offer its own estimate (``Game.win_chances``, Tuchulcha's): it is used as is.
+Otherwise the estimator is Monte-Carlo: from a position, play the game out many times with
+uniformly random choices and exact chance draws, and count who wins (a shared win counts 1/k).
+It only needs the game protocol, so every game gets it through the registry. Each estimate has its own
 random stream seeded from (seed, position, label): the same record analysed twice gives the
 same numbers, and the children compared in a move review share one stream (common random
 numbers), so their differences are not drowned in noise.
@@ -24,20 +25,22 @@ from rituels.engine.record import check_record, start_state, step
 from rituels.engine.state import CHANCE, GameState, sample_chance
 
 # Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
-# `python3 -m rituels bench --only analysis`): a random Tuchulcha game is ~300 actions long.
-PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16, "tuchulcha": 4}
-REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8, "tuchulcha": 3}
-COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4, "tuchulcha": 2}    # answer within ~1 s
+# `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
+PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16}
+REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 8}
+COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
-# sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on the
-# calibration games of seeds 0-499 (docs/analysis.md) and checked on other seeds by the bench.
-SHRINK = {"cthulhu-dice": 0.88}
+# sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on
+# calibration games below seed 1000 (rituels.analysis.fit; Cthulhu Dice 0-499, Wongar 0-207
+# and 500-615) and checked on seeds 1000-1499 by the bench.
+SHRINK = {"cthulhu-dice": 0.88, "wongar": 0.94}
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
-MAX_REVIEWED_CHOICES = {"tuchulcha": 8, "wongar": 12}
+MAX_REVIEWED_CHOICES = {"wongar": 12}
 DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 MAX_PLAYOUT_ACTIONS = 5000
+MAX_FINISH_STEPS = 12      # a turn's own steps played out after a reviewed choice (turn_value)
 
 
 def grade(loss_points: float) -> str:
@@ -82,8 +85,10 @@ class Estimator:
         self.seed = seed
         self.playouts = playouts or PLAYOUTS.get(game_id, 32)
         self.review_playouts = review_playouts or REVIEW_PLAYOUTS.get(game_id, 16)
-        self.hidden = hidden and get_game(game_id).hidden_information
+        game = get_game(game_id)
+        self.hidden = hidden and game.hidden_information
         self.shrink = SHRINK.get(game_id, 1.0)
+        self.value = game.win_chances      # the game's own estimate, when it offers one
 
     def rng(self, *key: Any) -> random.Random:
         return random.Random(":".join(str(k) for k in (self.game_id, self.seed) + key))
@@ -95,6 +100,8 @@ class Estimator:
         known to them); None: as the table sees them."""
         if state.is_terminal():
             return list(state.returns())
+        if self.value is not None and not self.hidden:
+            return list(self.value(state))       # deterministic: one evaluation is enough
         rng = self.rng(*key)
         n = playouts or self.playouts
         totals = [0.0] * state.num_players
@@ -105,7 +112,8 @@ class Estimator:
                 world = public_world(state, rng)
             else:
                 world = state.resample_hidden(viewer, rng)
-            for p, r in enumerate(playout(world, rng)):
+            values = playout(world, rng) if self.value is None else self.value(world)
+            for p, r in enumerate(values):
                 totals[p] += r
         even = 1.0 / state.num_players
         return [even + self.shrink * (x / n - even) for x in totals]
@@ -128,11 +136,42 @@ class Estimator:
         for action in actions:
             child = state.clone()
             child.apply(action)
-            value = self.chances(child, *key, "child", viewer=player,
-                                 playouts=playouts or self.review_playouts)[player]
+            if self.value is not None and not self.hidden:
+                value = self.turn_value(child, player)
+            else:
+                value = self.chances(child, *key, "child", viewer=player,
+                                     playouts=playouts or self.review_playouts)[player]
             out.append((action, value))
         out.sort(key=lambda pair: -pair[1])
         return out
+
+    def turn_value(self, state: GameState, player: int, rolls: int = 1) -> float:
+        """``player``'s chance once the rest of their turn from ``state`` is played, each step
+        the one the game's estimate likes best for them; the turn's next roll is averaged
+        exactly over its outcomes (``rolls`` levels, then the estimate is taken as it stands).
+        So a choice is judged with the turn's other dice played, not left in hand or unrolled."""
+        for _ in range(MAX_FINISH_STEPS):
+            mover = state.current_player()
+            if state.is_terminal():
+                return state.returns()[player]
+            if mover == CHANCE and rolls > 0:
+                total = 0.0
+                for outcome, p in state.chance_outcomes():
+                    child = state.clone()
+                    child.apply(outcome)
+                    total += float(p) * self.turn_value(child, player, rolls - 1)
+                return total
+            if mover != player:
+                break
+            best_value = -1.0
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply(action)
+                value = (child.returns() if child.is_terminal() else self.value(child))[player]
+                if value > best_value:
+                    best, best_value = child, value
+            state = best
+        return self.value(state)[player]
 
 
 @dataclass

@@ -74,6 +74,9 @@ class Game:
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     hidden_information: bool = False
     default_players: int = 4
+    # Optional: state -> each player's chance of winning from the game's own knowledge (its
+    # strong bot's evaluation). The analysis uses it instead of long random playouts.
+    win_chances: Callable[[GameState], list[float]] | None = None
 
     def check_options(self, num_players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate; raises ValueError with a readable reason."""

@@ -87,7 +87,8 @@ def ensure_runtime() -> None:
 
 # Developer-only modules beside the game code: benchmarks, the balance study, the exact
 # Cthulhu Dice solver behind its benchmark, and the command line. The page never imports them.
-NOT_SHIPPED = {"bench.py", "link_bench.py", "balance.py", "ceiling.py", "cli.py", "__main__.py"}
+NOT_SHIPPED = {"bench.py", "link_bench.py", "balance.py", "ceiling.py", "fit.py", "cli.py",
+               "__main__.py"}
 
 
 def _package_files() -> list[Path]:

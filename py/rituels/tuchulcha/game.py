@@ -4,6 +4,7 @@ group" reading, off by default), two bot levels."""
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
 from rituels.tuchulcha.bots import StrongBot
+from rituels.tuchulcha.chances import win_chances
 from rituels.tuchulcha.rules import GAME_ID, new_state
 
 GAME = Game(
@@ -15,4 +16,5 @@ GAME = Game(
     bots={"easy": RandomBot, "strong": StrongBot},
     hidden_information=False,
     default_players=4,
+    win_chances=win_chances,
 )
