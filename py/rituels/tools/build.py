@@ -85,8 +85,8 @@ def ensure_runtime() -> None:
 
 # --- pieces of the site ------------------------------------------------------------------
 
-# Developer-only modules beside the game code: benchmarks, the balance study, the analysis fit, the exact
-# Cthulhu Dice solver behind its benchmark, and the command line. The page never imports them.
+# Developer-only modules beside the game code: benchmarks, the balance study, the analysis
+# fit, the exact Cthulhu Dice solver behind its benchmark, and the command line. The page never imports them.
 NOT_SHIPPED = {"bench.py", "link_bench.py", "balance.py", "ceiling.py", "fit.py", "cli.py",
                "__main__.py"}
 
