@@ -7,7 +7,9 @@ Sections, in order:
 - ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
   needs Playwright, so it runs in the test venv (.venv, created if missing);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
-  browser (bench_play.py; Playwright too).
+  browser (bench_play.py; Playwright too);
+- ``strength``: the current strong bots against the previous build's (sliced on the page's main
+  thread) at equal budget (bench_strength.py; CPU-heavy: not in the default run).
 Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
 whose module does not exist yet says so; speed targets are read here, never asserted in tests.
 """
@@ -33,7 +35,9 @@ SECTIONS: dict[str, str] = {
     "analysis": "rituels.analysis.bench",
     "browser": "rituels.tools.bench_browser",
     "play": "rituels.tools.bench_play",
+    "strength": "rituels.tools.bench_strength",
 }
+ON_DEMAND = ("strength",)               # long matches: only with --only
 BROWSER_SECTIONS = ("browser", "play")   # need Playwright: run in the test venv
 
 
@@ -87,7 +91,7 @@ def print_section(name: str, quick: bool) -> bool:
 
 
 def main(args: argparse.Namespace) -> int:
-    names = list(SECTIONS)
+    names = [n for n in SECTIONS if n not in ON_DEMAND]
     if args.only:
         names = [n.strip() for n in args.only.split(",") if n.strip()]
         unknown = [n for n in names if n not in SECTIONS]

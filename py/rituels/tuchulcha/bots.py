@@ -298,12 +298,12 @@ def _roll(st: TuchulchaState, rng: random.Random):
     return ("dice", tuple(sorted((rng.randint(1, 6) for _ in range(n)), reverse=True)))
 
 
-def _end_soon(st: TuchulchaState, player: int) -> float:
+def _end_soon(st: TuchulchaState, player: int, weights: tuple = END_SOON) -> float:
     """Rough chance that the race ends by the count before long: another racer is down to a
     few pawns in play (once they are home or lost, the pawns home are counted)."""
     fewest = min((st.player_in_play(q) for q in st.in_game()
-                  if q not in (player, st.tuchulcha, st.lasa)), default=len(END_SOON))
-    return END_SOON[fewest] if fewest < len(END_SOON) else 0.0
+                  if q not in (player, st.tuchulcha, st.lasa)), default=len(weights))
+    return weights[fewest] if fewest < len(weights) else 0.0
 
 
 def _count_value(st: TuchulchaState, player: int) -> float:
@@ -347,13 +347,17 @@ class StrongBot(Bot):
     ``budget_s`` bounds the thinking time; ``max_leaves`` (when set) bounds the positions
     evaluated by the turn planner instead, and the look-ahead then uses ``samples`` futures per
     candidate (default ``FIXED_SAMPLES``), for reproducible tests and studies. ``horizon`` is
-    the depth in rounds of the look-ahead for a role's moves."""
+    the depth in rounds of the look-ahead for a role's moves. ``end_soon`` weighs the count's
+    result in a racer's plan by the fewest pawns another racer has in play (``END_SOON``; an
+    empty tuple: ``evaluate`` alone)."""
 
     level = "strong"
 
     def __init__(self, seed: int = 0, budget_s: float = 0.6, max_leaves: int | None = None,
-                 samples: int | None = None, horizon: int = 2):
+                 samples: int | None = None, horizon: int = 2,
+                 end_soon: tuple = END_SOON):
         super().__init__(seed)
+        self.end_soon = end_soon
         self.budget_s = budget_s
         self.max_leaves = max_leaves
         self.samples = samples if samples or max_leaves is None else FIXED_SAMPLES
@@ -402,7 +406,7 @@ class StrongBot(Bot):
         self._leaves += 1
         value = evaluate(st, player)
         if st.phase != OVER and player not in (st.tuchulcha, st.lasa):
-            soon = _end_soon(st, player)
+            soon = _end_soon(st, player, self.end_soon)
             if soon:
                 value += soon * (_count_value(st, player) - value)
         return value
