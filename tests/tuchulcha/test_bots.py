@@ -98,39 +98,6 @@ def test_strong_bot_ends_the_race_when_ahead():
     assert st.is_terminal() and st.winners() == [0]
 
 
-def race_near_its_count():
-    """Tuchulcha (player 2) and Lasa (player 3) are in play, nobody has a pawn home, and
-    player 1 is down to 2 pawns in play: once they are home or lost the race ends by the count.
-    Player 0 rolled 5 and 4; its pawn on stone 31 (its last stone) enters Velthumena with
-    either die."""
-    st = position(4, stones={3: (0, 1), 9: (0, 1), 20: (0, 1), 31: (0, 1), 11: (1, 1),
-                             14: (1, 1), 10: (3, 1), 32: (3, 1), 36: (3, 1), 17: (2, 1),
-                             23: (2, 1), 39: (2, 1)},
-                  temple={0: 0, 1: 0, 2: 0, 3: 1}, forest={0: 4, 1: 6, 2: 2, 3: 4},
-                  sanctuary={2: 3}, tuchulcha=2, lasa=3)
-    return roll(st, 5, 4)
-
-
-def test_race_near_its_count_is_as_described():
-    st = race_near_its_count()
-    assert st.player_in_play(1) == 2 and not any(st.velthumena)
-    for die in (5, 4):
-        child = st.clone()
-        child.play((die, 31, 1))
-        assert child.velthumena[0] == 1 and child.tuchulcha is None   # first home: he is out
-
-
-def test_strong_bot_brings_a_pawn_home_when_the_count_is_near():
-    # The count will decide soon: a pawn home now is worth more than progress on the path.
-    st = race_near_its_count()
-    bot = StrongBot(0, max_leaves=400)
-    first = decide(bot, st)
-    st.play(first)
-    if st.phase == "move" and st.player == 0:
-        st.play(decide(bot, st))
-    assert st.velthumena[0] == 1
-
-
 def test_strong_bot_avoids_a_needless_loss_on_a_passage():
     st = position(4, stones={5: (0, 1)}, temple={0: 7})
     roll(st, 3, 1)

@@ -3,9 +3,7 @@
 The strong bot
 - plans the rest of its turn: every sequence of moves (single dice and combined attacks),
   memoised on the position, best-first, cut by the budget, each end position scored by
-  ``evaluate``, except that a racer weighs in the count's result when another racer is down to
-  a few pawns in play (``END_SOON``: the race may end by the count before long, and
-  ``evaluate`` counts pawns on the path that the count ignores);
+  ``evaluate``;
 - treats its own chance nodes exactly: the third die is taken when the average over its six
   outcomes beats keeping two dice; Tuchulcha's discard is the one whose best plan scores most;
 - decides role changes (Tuchulcha, Lasa Vecuvia or neither) and, while it holds a role, its
@@ -53,10 +51,6 @@ MIN_SAMPLES, MAX_SAMPLES = 1, 64   # sampled futures per candidate with a time b
 FIXED_SAMPLES = 8        # ... with a leaf budget (reproducible) unless ``samples`` is given
 ROLE_MOVE_CANDIDATES = 3  # first moves of a Tuchulcha/Lasa turn compared by sampling
 OFFERS_KEPT = 2          # ways to pay a consecration compared by sampling (best by evaluate)
-# With another racer down to 0, 1, 2, 3 pawns in play, the race may end by the count soon:
-# the turn planner weighs the count's result by these shares against ``evaluate`` (which
-# values pawns on the path, blind to an end that only counts pawns home).
-END_SOON = (1.0, 0.5, 0.25, 0.12)
 PLAN_SHARE = 0.4         # share of a role turn's time budget spent on the plan, before sampling
 
 
@@ -298,22 +292,6 @@ def _roll(st: TuchulchaState, rng: random.Random):
     return ("dice", tuple(sorted((rng.randint(1, 6) for _ in range(n)), reverse=True)))
 
 
-def _end_soon(st: TuchulchaState, player: int, weights: tuple = END_SOON) -> float:
-    """Rough chance that the race ends by the count before long: another racer is down to a
-    few pawns in play (once they are home or lost, the pawns home are counted)."""
-    fewest = min((st.player_in_play(q) for q in st.in_game()
-                  if q not in (player, st.tuchulcha, st.lasa)), default=len(weights))
-    return weights[fewest] if fewest < len(weights) else 0.0
-
-
-def _count_value(st: TuchulchaState, player: int) -> float:
-    """``player``'s value if the race ended now by the count (``evaluate``'s end values)."""
-    home = {q: sum(st.velthumena[c] for c in st.colours_of(q)) for q in st.in_game()}
-    best = max(home.values())
-    won = [q for q, n in home.items() if n == best]
-    return 1.0 / len(won) ** 2 if player in won else 0.0
-
-
 def greedy_action(st: TuchulchaState, rng: random.Random):
     """The look-ahead's policy for every player: roll without changing role, take the third
     die, discard Tuchulcha's lowest die, and play each move that ``evaluate`` likes best
@@ -347,17 +325,13 @@ class StrongBot(Bot):
     ``budget_s`` bounds the thinking time; ``max_leaves`` (when set) bounds the positions
     evaluated by the turn planner instead, and the look-ahead then uses ``samples`` futures per
     candidate (default ``FIXED_SAMPLES``), for reproducible tests and studies. ``horizon`` is
-    the depth in rounds of the look-ahead for a role's moves. ``end_soon`` weighs the count's
-    result in a racer's plan by the fewest pawns another racer has in play (``END_SOON``; an
-    empty tuple: ``evaluate`` alone)."""
+    the depth in rounds of the look-ahead for a role's moves."""
 
     level = "strong"
 
     def __init__(self, seed: int = 0, budget_s: float = 0.6, max_leaves: int | None = None,
-                 samples: int | None = None, horizon: int = 2,
-                 end_soon: tuple = END_SOON):
+                 samples: int | None = None, horizon: int = 2):
         super().__init__(seed)
-        self.end_soon = end_soon
         self.budget_s = budget_s
         self.max_leaves = max_leaves
         self.samples = samples if samples or max_leaves is None else FIXED_SAMPLES
@@ -404,12 +378,7 @@ class StrongBot(Bot):
 
     def _leaf(self, st: TuchulchaState, player: int) -> float:
         self._leaves += 1
-        value = evaluate(st, player)
-        if st.phase != OVER and player not in (st.tuchulcha, st.lasa):
-            soon = _end_soon(st, player, self.end_soon)
-            if soon:
-                value += soon * (_count_value(st, player) - value)
-        return value
+        return evaluate(st, player)
 
     def _plan(self, st: TuchulchaState, player: int, memo: dict, scores: list | None = None):
         """Best value reachable by the rest of ``player``'s turn, and the first action (with
