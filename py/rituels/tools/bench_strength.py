@@ -23,6 +23,14 @@ A match is 4-player tables, two current bots against two previous ones (2 v 2), 
 alternated game by game (current at seats 0 and 2, then 1 and 3), each pair of games on the
 same chance seed. The figure is the current bots' share of the wins (ties shared) with a 95 %
 interval (normal approximation over games); 50 % means no difference.
+
+Measured 2026-12-01 (shared 2-core machine, load 6-16; ``python -m rituels.tools.bench_strength
+GAME N``): Wongar, scale 10, 80 games: current 51.9 % ± 10.4 % of the wins; Tuchulcha, scale 1,
+25 games: current 50 % ± 18 %. No difference shows: the previous bot already searched 83-87 %
+of its budget, and Tuchulcha's search rarely uses the whole budget (0 of 40 decisions in the
+browser, against 27 of 40 for Wongar: ``bench --only play``).
+A larger budget was not tried: Wongar's p95 in the browser is 661 ms at 0.6 s, so the 1 s
+target leaves room for about 0.9 s at most, under 1.5 times the search.
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ BUDGET_S = 0.6            # the strong bots' default budget per decision
 APP_SLICE_S = 0.03        # the previous build's app slice (controller.SLICE_S)
 GAP_S = {"wongar": 0.0072, "tuchulcha": 0.0101}   # the page's turn per slice, measured
 PLAYERS = 4
-GAMES = {"wongar": 60, "tuchulcha": 60}
+GAMES = {"wongar": 80, "tuchulcha": 20}   # ~13 and ~11 CPU s a game
 QUICK_GAMES = 4
 SCALE = {"wongar": 10.0, "tuchulcha": 1.0}
 
