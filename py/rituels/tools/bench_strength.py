@@ -98,7 +98,8 @@ def strong_bot(game_id: str, seed: int, budget_s: float, scale: float) -> Bot:
 def play(game_id: str, seats: list[tuple[float, bool]], seed: int, scale: float) -> list[float]:
     """One game between contenders (one per seat); each player's share of the win."""
     game = get_game(game_id)
-    bots = [strong_bot(game_id, seed * 10 + p, budget, scale) for p, (budget, _) in enumerate(seats)]
+    bots = [strong_bot(game_id, seed * 10 + p, budget, scale)
+            for p, (budget, _) in enumerate(seats)]
     rng = random.Random(seed)
     state = game.start(len(seats))
     while not state.is_terminal():
@@ -153,7 +154,8 @@ def figures(quick: bool = False) -> list[tuple[str, str]]:
     return rows
 
 
-if __name__ == "__main__":  # python -m rituels.tools.bench_strength GAME GAMES [A_BUDGET [B_SLICED]]
+# python -m rituels.tools.bench_strength GAME GAMES [A_BUDGET [B_SLICED]]: one match, logged
+if __name__ == "__main__":
     game_id, n = sys.argv[1], int(sys.argv[2])
     a = (float(sys.argv[3]), False) if len(sys.argv) > 3 else CURRENT
     b = (BUDGET_S, sys.argv[4] != "0") if len(sys.argv) > 4 else PREVIOUS
