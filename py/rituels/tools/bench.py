@@ -10,6 +10,8 @@ Sections, in order:
   browser (bench_play.py; Playwright too);
 - ``analysis-browser``: whole-game analysis and coach answers in the browser (bench_analysis.py;
   Playwright too).
+- ``strength``: the current strong bots against the previous build's (sliced on the page's main
+  thread) at equal budget (bench_strength.py; CPU-heavy: not in the default run).
 Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
 whose module does not exist yet says so; speed targets are read here, never asserted in tests.
 """
@@ -36,8 +38,10 @@ SECTIONS: dict[str, str] = {
     "browser": "rituels.tools.bench_browser",
     "play": "rituels.tools.bench_play",
     "analysis-browser": "rituels.tools.bench_analysis",
+    "strength": "rituels.tools.bench_strength",
 }
-BROWSER_SECTIONS = ("browser", "play", "analysis-browser")   # need Playwright: run in the test venv
+ON_DEMAND = ("strength",)               # long matches: only with --only
+BROWSER_SECTIONS = ("browser", "play", "analysis-browser")   # Playwright: in the test venv
 
 
 def _module_figures(module_name: str) -> Callable[[bool], list[tuple[str, str]]] | None:
@@ -90,7 +94,7 @@ def print_section(name: str, quick: bool) -> bool:
 
 
 def main(args: argparse.Namespace) -> int:
-    names = list(SECTIONS)
+    names = [n for n in SECTIONS if n not in ON_DEMAND]
     if args.only:
         names = [n.strip() for n in args.only.split(",") if n.strip()]
         unknown = [n for n in names if n not in SECTIONS]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
 from rituels.tuchulcha.rules import (
@@ -344,7 +343,7 @@ class StrongBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        self._deadline = Deadline(self.budget_s)
+        self._deadline = Deadline(self.budget_s, clock=self.clock)
         self._leaves = 0
         self._stop_leaves = self.max_leaves
         self._stop_time = self._deadline.end
@@ -366,7 +365,7 @@ class StrongBot(Bot):
     def _out_of_budget(self) -> bool:
         if self._stop_leaves is not None:
             return self._leaves >= self._stop_leaves
-        return time.perf_counter() >= self._stop_time
+        return self._deadline.now() >= self._stop_time
 
     def _share_budget(self, parts: int) -> None:
         """Give the next of ``parts`` remaining sub-searches its fair share of the budget
@@ -374,7 +373,7 @@ class StrongBot(Bot):
         if self.max_leaves is not None:
             self._stop_leaves = self._leaves + max(1, (self.max_leaves - self._leaves) // parts)
         else:
-            now = time.perf_counter()
+            now = self._deadline.now()
             self._stop_time = now + max(0.0, self._deadline.end - now) / parts
 
     def _leaf(self, st: TuchulchaState, player: int) -> float:
@@ -471,8 +470,9 @@ class StrongBot(Bot):
         lo, hi = (self.samples, self.samples) if self.samples else (MIN_SAMPLES, MAX_SAMPLES)
         n, took = 0, 0.0
         # With a clock, start another round of futures only if it should end in time.
-        while n < hi and (n < lo or time.perf_counter() + took < self._deadline.end):
-            began = time.perf_counter()
+        now = self._deadline.now
+        while n < hi and (n < lo or now() + took < self._deadline.end):
+            began = now()
             seed = self.rng.randrange(1 << 30)
             for i, a in enumerate(candidates):
                 child = st.clone()
@@ -480,7 +480,7 @@ class StrongBot(Bot):
                 sums[i] += yield from self._rollout(child, player, random.Random(seed),
                                                     rounds)
             n += 1
-            took = time.perf_counter() - began
+            took = now() - began
         return [s / n for s in sums], n
 
     def _role_move(self, st: TuchulchaState, player: int, legal: list):

@@ -124,7 +124,7 @@ class StrongBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        deadline = Deadline(self.budget_s)
+        deadline = Deadline(self.budget_s, clock=self.clock)
         totals = [0.0] * len(actions)
         done = 0
         while not self._enough(done, deadline):
