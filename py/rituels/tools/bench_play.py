@@ -64,13 +64,19 @@ new MutationObserver(() => {
     }
 }).observe(document, {attributes: true, childList: true, subtree: true});
 """
-# Click a control, then wait for the next frame: ms for the app to handle it and draw.
-CLICK_JS = """async (sel) => {
+# Click a control, wait until the worker's answer is on the page (``done``, a JS expression),
+# then for the next frame: ms for the app to handle it and draw.
+CLICK_JS = """async ([sel, done]) => {
     const t0 = performance.now();
+    const answered = new Function(`return (${done});`);
     document.querySelector(sel).click();
-    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    while (!answered()) await new Promise((go) => setTimeout(go, 5));
+    await new Promise((go) => requestAnimationFrame(() => setTimeout(go, 0)));
     return performance.now() - t0;
 }"""
+NEW_GAME_SHOWN = "!document.querySelector('#end-title')"
+REPLAY_SHOWN = "document.querySelector('#replay-slider') !== null"
+REPLAY_AT_END = ("(s => s && s.value === s.max)(document.querySelector('#replay-slider'))")
 # Set the URL hash and wait until ``sel`` is on screen and drawn.
 HASH_JS = """async ([hash, sel]) => {
     const t0 = performance.now();
@@ -142,7 +148,7 @@ def watch_bots(browser: Any, base: str, game_id: str, wanted: int) -> dict[str, 
         page.wait_for_timeout(200)   # console events are delivered while Playwright waits
         if page.query_selector("#end-title") is not None:
             t0 = page.evaluate("performance.now()")
-            page.evaluate(CLICK_JS, "[data-cmd=rematch]")
+            page.evaluate(CLICK_JS, ["[data-cmd=rematch]", NEW_GAME_SHOWN])
             rematches.append((t0, page.evaluate("performance.now()")))
     tasks = long_tasks(page, since, rematches)
     page.context.close()
@@ -193,8 +199,8 @@ def open_link(browser: Any, base: str, hash_: str) -> dict[str, float]:
     page.evaluate("location.hash = '#/'")        # home, then the same link in the live app
     page.wait_for_selector(".link-intro", state="detached")
     out["link"] = page.evaluate(HASH_JS, [hash_, ".link-intro"])
-    out["replay"] = page.evaluate(CLICK_JS, "[data-cmd=link-replay]")
-    out["final"] = page.evaluate(CLICK_JS, "[data-cmd=replay-end]")
+    out["replay"] = page.evaluate(CLICK_JS, ["[data-cmd=link-replay]", REPLAY_SHOWN])
+    out["final"] = page.evaluate(CLICK_JS, ["[data-cmd=replay-end]", REPLAY_AT_END])
     at, end = page.evaluate("""() => { const s = document.querySelector('#replay-slider');
                                        return [s.value, s.max]; }""")
     page.context.close()
