@@ -28,7 +28,8 @@ from rituels.engine.state import CHANCE, GameState, sample_chance
 # `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
 PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16}
 # Wongar's review (many small decisions) was 60 % of its analysis: 6 playouts and 6 sampled
-# choices per decision bring a whole game from 3.5 s to 2.6 s CPU (p50, seeds 1000-1005).
+# choices per decision (were 8 and 12) bring a whole game from 3.3 s to 2.5 s CPU (p50,
+# seeds 1000-1011, one person reviewed).
 REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 6}
 COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
