@@ -76,7 +76,7 @@ def fit_shrink(game_id: str, games: int, path: str
     """``SHRINK`` of a game estimated by playouts: the raw estimates (no shrink) of the
     calibration positions, then the factor towards an even chance with the lowest Brier."""
     est = Estimator(game_id, hidden=True)
-    est.shrink = 1.0
+    est.shrink, est.knots = 1.0, ()      # the map is fitted after the shrink, on top of it
     rows = []
     for seed, record in records(game_id, games, first=0, path=path):
         for pos, state, won in picked_positions(record, seed):
