@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from rituels.analysis.core import SHRINK, Estimator, Job, analyse, grade, public_world
+from rituels.analysis.core import (CALIBRATION, SHRINK, Estimator, Job, analyse, apply_map,
+                                  grade, public_world)
 from rituels.cthulhu_dice.rules import EYE_PICK
 from rituels.engine.bots import RandomBot, play_game
 from rituels.engine.game import get_game
@@ -84,12 +85,18 @@ def test_cthulhu_dice_eye_choice_that_drives_everyone_mad_is_a_blunder():
     victim's last token and wins; Cthulhu's face takes both last tokens and nobody wins."""
     state = get_game("cthulhu-dice").start(4, {})
     state.tokens, state.caster, state.victim, state.phase = [1, 1, 0, 0], 0, 1, EYE_PICK
-    ranked = dict(Estimator("cthulhu-dice").choices(state, "test"))
+    unmapped = Estimator("cthulhu-dice")
+    unmapped.knots = ()
+    ranked = dict(unmapped.choices(state, "test"))
     tentacle, cthulhu = state.str_to_action("eT"), state.str_to_action("eC")
     # every playout after the Tentacle is won, after Cthulhu's face lost (estimates are
     # drawn towards an even 25 %, see SHRINK)
     assert ranked[tentacle] == pytest.approx(0.25 + SHRINK["cthulhu-dice"] * 0.75)
     assert ranked[cthulhu] == pytest.approx(0.25 - SHRINK["cthulhu-dice"] * 0.25)
+    assert grade((ranked[tentacle] - ranked[cthulhu]) * 100) == "blunder"
+    # the calibration map (CALIBRATION) keeps the order and the verdict
+    assert CALIBRATION["cthulhu-dice"]
+    ranked = dict(Estimator("cthulhu-dice").choices(state, "test"))
     assert grade((ranked[tentacle] - ranked[cthulhu]) * 100) == "blunder"
 
 
@@ -145,3 +152,20 @@ def test_the_coach_ranks_the_current_choices():
     top = advice(state, count=2)
     assert len(top) == 2 and state.action_to_str(top[0][0]) == "eT" and top[0][1] > 0.9
     assert top[1][1] < 1.0
+
+
+def test_the_calibration_map_interpolates_is_flat_beyond_its_ends_and_keeps_the_sum():
+    knots = ((0.1, 0.05), (0.5, 0.45))
+    # 0.7 is beyond the last knot (0.45), 0.1 on the first (0.05): 0.6 in all, scaled to 1
+    assert apply_map([0.7, 0.1, 0.1, 0.1], knots) == pytest.approx([0.75] + [0.25 / 3] * 3)
+    # 0.3 halfway between the knots: 0.25; the other two on the first knot; sum 0.5 kept
+    assert apply_map([0.3, 0.1, 0.1], knots) == pytest.approx([0.5 * 0.25 / 0.35] +
+                                                              [0.5 * 0.05 / 0.35] * 2)
+    assert apply_map([0.2, 0.8], ()) == [0.2, 0.8]
+
+
+def test_a_finished_game_bypasses_the_map():
+    """A terminal position gives its exact result, whatever the map would make of it."""
+    record, final = record_of("cthulhu-dice", 3)
+    est = Estimator("cthulhu-dice")
+    assert est.knots and est.chances(final) == list(final.returns())

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from rituels.analysis.bench import calibration_samples
-from rituels.analysis.core import Estimator
-from rituels.analysis.fit import minimise
+from rituels.analysis.core import CALIBRATION, Estimator, apply_map
+from rituels.analysis.fit import isotonic, minimise
 from rituels.engine.game import get_game
 from rituels.engine.state import CHANCE, sample_chance
 from rituels.tuchulcha.chances import calibrate, win_chances
@@ -30,13 +30,15 @@ def tuchulcha_game(seed, until):
 
 def test_tuchulcha_starts_even_and_its_estimates_are_the_game_s_own():
     """Four racers with full temples: nobody is ahead. Later on, the estimate is the game's
-    own (no playout: the same with any seed), and the chances of a game in progress sum to 1."""
+    own through the map (no playout: the same with any seed), and the chances of a game in
+    progress sum to 1."""
     start = tuchulcha_game(0, lambda st: True)
     assert Estimator("tuchulcha").chances(start) == pytest.approx([0.25] * 4)
     moves = iter(range(10 ** 6))
     later = tuchulcha_game(1, lambda st: next(moves) == 150)
     est = Estimator("tuchulcha", seed=7).chances(later, "x")
-    assert est == win_chances(later) == Estimator("tuchulcha", seed=8).chances(later, "y")
+    mapped = apply_map(win_chances(later), CALIBRATION["tuchulcha"])
+    assert est == mapped == Estimator("tuchulcha", seed=8).chances(later, "y")
     assert sum(est) == pytest.approx(1.0)
     assert len(set(est)) > 1          # the race is no longer even
 
@@ -109,3 +111,12 @@ def test_saved_calibration_games_give_the_same_estimates_when_read_back(tmp_path
     assert calibration_samples("cthulhu-dice", 5, path=str(path)) == played   # only 3 kept
     two, games = calibration_samples("cthulhu-dice", 2, path=str(path))
     assert games == 2 and 0 < len(two) < len(played[0]) and two == played[0][:len(two)]
+
+
+def test_isotonic_pools_estimates_whose_results_go_down():
+    """Estimates 0.1, 0.2 won 1 and 0 times: the results go down, so both share a block
+    (0.15, 0.5); 0.3 and 0.4 won 1 and 1 stay apart as a second block."""
+    samples = [(0.1, 1.0), (0.2, 0.0), (0.3, 1.0), (0.4, 1.0)]
+    assert isotonic(samples, min_block=1) == ((0.15, 0.5), (0.35, 1.0))
+    # blocks of at least 3 samples: one more pooling, a single knot
+    assert isotonic(samples, min_block=3) == ((0.25, 0.75),)
