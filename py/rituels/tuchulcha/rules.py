@@ -678,17 +678,26 @@ class TuchulchaState(GameState):
 
     def _do_move(self, action) -> None:
         """Play one move (no turn bookkeeping): move, hit, lose, seal, then role/end checks."""
-        for die in dice_of(action):
-            self.dice = _remove_die(self.dice, die)
-            self.used.append(die)
-        if action[0] == "skip":
-            return
-        if action[0] == "A":
+        # The dice of dice_of(action), taken off without helper calls: this runs for every
+        # move the maximum-dice search tries.
+        head, dice, used = action[0], self.dice, self.used
+        if head == "A":
             parts = action[1]
+            for die, _ in parts:
+                i = dice.index(die)
+                dice = dice[:i] + dice[i + 1:]
+                used.append(die)
+            self.dice = dice
             for _, src in parts:
                 colour = self._lift(src, 1)
             return self._land(colour, parts[0][1], parts[0][0], len(parts),
-                              tuple(src for _, src in parts))
+                              tuple([src for _, src in parts]))
+        die = action[1] if head == "skip" else head
+        i = dice.index(die)
+        self.dice = dice[:i] + dice[i + 1:]
+        used.append(die)
+        if head == "skip":
+            return
         die, src, k = action
         self._land(self._lift(src, k), src, die, k, (src,))
 
