@@ -542,7 +542,8 @@ class TuchulchaState(GameState):
                     avail = occ[1] - frozen.get(s, 0) if frozen else occ[1]
                     if avail > 0:
                         sources.append((s, occ[0], avail))
-        tcol = self.tuchulcha_colour()
+        tuch = self.tuchulcha  # tcol = self.tuchulcha_colour(), without the call
+        tcol = self._colours_of[tuch][0] if tuch is not None else -1
         mult = self._lay.mult
         single_lasa = role == LASA and self.in_play(movers[0]) == 1
         group = self.group_moves
