@@ -17,7 +17,7 @@ import random
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, Sequence
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
 from rituels.wongar import data as D
@@ -294,7 +294,7 @@ class WongarState(GameState):
         actions, counts, total = self._chance_counts()
         return [(a, Fraction(c, total)) for a, c in zip(actions, counts)]
 
-    def chance_table(self) -> tuple[list, list[float]]:
+    def chance_table(self) -> tuple[Sequence, Sequence[float]]:
         # c / total is float(Fraction(c, total)) exactly (both correctly rounded), without
         # building Fractions: sample_chance draws the same outcome for a seed. Deck draws and
         # turn-ups are cached by their counts (the same few recur all game long).
@@ -310,7 +310,9 @@ class WongarState(GameState):
             if len(_TABLES) > 4096:  # bounded: a long session meets few distinct counts
                 _TABLES.clear()
             actions, counts, total = self._chance_counts()
-            table = _TABLES[key] = (actions, list(accumulate([c / total for c in counts])))
+            # Tuples: the table is shared by every state that meets these counts.
+            table = _TABLES[key] = (tuple(actions),
+                                    tuple(accumulate([c / total for c in counts])))
         return table
 
     def _chance_counts(self) -> tuple[list, list[int], int]:
@@ -966,7 +968,7 @@ _NOTES = {verb: tuple(f"{verb}:{name}" for name in names) for verb, names in (
     ("draw", D.RITUAL_KINDS), ("play", D.RITUAL_KINDS), ("up", D.CARD_KINDS),
     ("take", D.AREAS), ("place", D.AREAS), ("move", D.AREAS), ("out", D.AREAS),
     ("in", D.AREAS), ("triple", D.TOKEN_TYPES))}
-_TABLES: dict[tuple, tuple[list, list[float]]] = {}  # chance_table's cache, by counts
+_TABLES: dict[tuple, tuple[tuple, tuple[float, ...]]] = {}  # chance_table's cache, by counts
 
 # apply()'s dispatch: a dict lookup instead of building "_do_<verb>" and getattr each time.
 _HANDLERS = {name[4:]: fn for name, fn in vars(WongarState).items() if name.startswith("_do_")}
