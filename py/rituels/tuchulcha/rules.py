@@ -974,7 +974,7 @@ class TuchulchaState(GameState):
             self._do_move(action)
             if self.phase == OVER:
                 return
-            self._maxleft -= len(dice_of(action))
+            self._maxleft -= len(action[1]) if action[0] == "A" else 1  # len(dice_of())
             if self._maxleft <= 0 or not self.dice or self.player in self.out:
                 self._end_turn()
         elif ph == SETUP:
@@ -1028,9 +1028,9 @@ class TuchulchaState(GameState):
             die, src, count = action
             return f"{die}:{src}x{count}"
         if head == "A":
-            return "+".join(f"{die}:{src}" for die, src in action[1])
+            return "+".join([f"{die}:{src}" for die, src in action[1]])  # (no generator)
         if head == "dice":
-            return "d" + "".join(str(v) for v in action[1])
+            return "d" + "".join(map(str, action[1]))
         if head == "first":
             return f"first{action[1]}"
         if head == "discard":
