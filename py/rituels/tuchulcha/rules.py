@@ -239,7 +239,11 @@ class TuchulchaState(GameState):
         return self.temple[colour] + self.path[colour] + self.star[colour]
 
     def player_in_play(self, player: int) -> int:
-        return sum(self.in_play(c) for c in self._colours_of[player])
+        temple, path, star = self.temple, self.path, self.star
+        total = 0
+        for c in self._colours_of[player]:  # (a loop: no generator, no call per colour)
+            total += temple[c] + path[c] + star[c]
+        return total
 
     def tuchulcha_colour(self) -> int:
         return self._colours_of[self.tuchulcha][0] if self.tuchulcha is not None else -1
@@ -535,20 +539,33 @@ class TuchulchaState(GameState):
                     sources.append((STAR, lc, self.star[lc]))
             for s, occ in enumerate(stones):
                 if occ and occ[0] in movers:
-                    avail = occ[1] - frozen.get(s, 0)
+                    avail = occ[1] - frozen.get(s, 0) if frozen else occ[1]
                     if avail > 0:
                         sources.append((s, occ[0], avail))
-        tcol = self.tuchulcha_colour()
+        tuch = self.tuchulcha  # tcol = self.tuchulcha_colour(), without the call
+        tcol = self._colours_of[tuch][0] if tuch is not None else -1
         mult = self._lay.mult
         single_lasa = role == LASA and self.in_play(movers[0]) == 1
         group = self.group_moves
         out = []
-        target = self._target
+        lay = self._lay
+        loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
+                                               lay.last_step)
+        passed = False
         for die in sorted(set(self.dice), reverse=True):
             for src, colour, avail in sources:
-                dest, passed = target(colour, src, die, role)
-                if dest is None:
-                    continue
+                # _target's landing, inlined (a call per source and die costs more than the
+                # rest of this loop under Pyodide); Lasa's walk stays a call.
+                if role == LASA:
+                    dest, passed = self._lasa_walk(colour, src, die)
+                    if dest is None:
+                        continue
+                elif role == TUCHULCHA:
+                    dest = ((src + die) % loop if type(src) is int
+                            else (entries[colour] + die - 1) % loop)
+                else:
+                    step = step_of[colour][src] + die if type(src) is int else die
+                    dest = _V if step > last else route[colour][step]
                 lo = 1
                 if dest != _V and role != LASA:
                     occ = stones[dest]
@@ -570,29 +587,6 @@ class TuchulchaState(GameState):
             out.extend(self._combined_moves(role, movers, tcol))
         return out
 
-    def _feeders(self, colour: int, stone: int, die: int, role: int) -> list:
-        """Where a pawn of ``colour`` must stand to land on ``stone`` with ``die``:
-        [(src, pawns free to move)] (temple first)."""
-        lay, stones = self._lay, self.stones
-        out = []
-        if role == TUCHULCHA:      # loops: from the stone ``die`` back, or from his temple
-            if self.temple[colour] and (lay.entries[colour] + die - 1) % lay.loop == stone:
-                out.append((_TEMPLE[colour], self.temple[colour]))
-            x = (stone - die) % lay.loop
-        else:
-            step = lay.step[colour][stone] - die
-            if step < 0 or step + die > lay.last_step:
-                return out
-            if step == 0:
-                return [(_TEMPLE[colour], self.temple[colour])] if self.temple[colour] else out
-            x = lay.route[colour][step]
-        occ = stones[x]
-        if occ and occ[0] == colour:
-            free = occ[1] - self.frozen.get(x, 0)
-            if free > 0:
-                out.append((x, free))
-        return out
-
     def _combined_moves(self, role: int, movers: tuple, tcol: int) -> list:
         """Combined attacks: 2+ of the remaining dice, each moving one pawn of one colour, all
         landing on a stone held by another colour, at least as many pawns as its power. The
@@ -605,7 +599,10 @@ class TuchulchaState(GameState):
         values = sorted(set(dice), reverse=True)
         counts = [(d, dice.count(d)) for d in values]
         bound = self.must_leave
-        feeders = self._feeders
+        temple, frozen = self.temple, self.frozen
+        loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
+                                               lay.last_step)
+        tuch = role == TUCHULCHA
         out = []
         for t, occ in enumerate(stones):
             if occ is None or occ[0] == tcol:
@@ -622,8 +619,31 @@ class TuchulchaState(GameState):
                 # and generators cost several times more under Pyodide.
                 feeds = {}
                 reach = 0
+                held = temple[c]
+                st = 0 if tuch else step_of[c][t]
                 for d, count in counts:
-                    f = feeds[d] = feeders(c, t, d, role)
+                    # The feeders: where a pawn of c must stand to land on t with d, with
+                    # the pawns free to move there (temple first). Inline: this runs for
+                    # every stone, colour and die, and a call costs more under Pyodide.
+                    f = []
+                    x = None
+                    if tuch:
+                        if held and (entries[c] + d - 1) % loop == t:
+                            f.append((_TEMPLE[c], held))
+                        x = (t - d) % loop
+                    elif st - d >= 0 and st <= last:
+                        if st == d:
+                            if held:
+                                f.append((_TEMPLE[c], held))
+                        else:
+                            x = route[c][st - d]
+                    if x is not None:
+                        there = stones[x]
+                        if there and there[0] == c:
+                            free = there[1] - frozen.get(x, 0) if frozen else there[1]
+                            if free > 0:
+                                f.append((x, free))
+                    feeds[d] = f
                     for _, n in f:
                         reach += n if n < count else count
                         count -= n
@@ -659,17 +679,26 @@ class TuchulchaState(GameState):
 
     def _do_move(self, action) -> None:
         """Play one move (no turn bookkeeping): move, hit, lose, seal, then role/end checks."""
-        for die in dice_of(action):
-            self.dice = _remove_die(self.dice, die)
-            self.used.append(die)
-        if action[0] == "skip":
-            return
-        if action[0] == "A":
+        # The dice of dice_of(action), taken off without helper calls: this runs for every
+        # move the maximum-dice search tries.
+        head, dice, used = action[0], self.dice, self.used
+        if head == "A":
             parts = action[1]
+            for die, _ in parts:
+                i = dice.index(die)
+                dice = dice[:i] + dice[i + 1:]
+                used.append(die)
+            self.dice = dice
             for _, src in parts:
                 colour = self._lift(src, 1)
             return self._land(colour, parts[0][1], parts[0][0], len(parts),
-                              tuple(src for _, src in parts))
+                              tuple([src for _, src in parts]))
+        die = action[1] if head == "skip" else head
+        i = dice.index(die)
+        self.dice = dice[:i] + dice[i + 1:]
+        used.append(die)
+        if head == "skip":
+            return
         die, src, k = action
         self._land(self._lift(src, k), src, die, k, (src,))
 
@@ -797,8 +826,10 @@ class TuchulchaState(GameState):
 
     # --- the maximum-dice rule ------------------------------------------------------------
     def _pos_key(self) -> tuple:
+        frozen, bound = self.frozen, self.must_leave  # mostly empty: skip sorting them
         return (tuple(self.stones), tuple(self.temple), tuple(self.star), self.seals,
-                tuple(sorted(self.frozen.items())), tuple(sorted(self.must_leave.items())),
+                tuple(sorted(frozen.items())) if frozen else (),
+                tuple(sorted(bound.items())) if bound else (),
                 self.tuchulcha, self.lasa, self.player, self.dice)
 
     def _max_use(self) -> int:
@@ -943,7 +974,7 @@ class TuchulchaState(GameState):
             self._do_move(action)
             if self.phase == OVER:
                 return
-            self._maxleft -= len(dice_of(action))
+            self._maxleft -= len(action[1]) if action[0] == "A" else 1  # len(dice_of())
             if self._maxleft <= 0 or not self.dice or self.player in self.out:
                 self._end_turn()
         elif ph == SETUP:
@@ -997,9 +1028,9 @@ class TuchulchaState(GameState):
             die, src, count = action
             return f"{die}:{src}x{count}"
         if head == "A":
-            return "+".join(f"{die}:{src}" for die, src in action[1])
+            return "+".join([f"{die}:{src}" for die, src in action[1]])  # (no generator)
         if head == "dice":
-            return "d" + "".join(str(v) for v in action[1])
+            return "d" + "".join(map(str, action[1]))
         if head == "first":
             return f"first{action[1]}"
         if head == "discard":

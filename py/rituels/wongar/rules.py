@@ -17,7 +17,7 @@ import random
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, Sequence
 
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
 from rituels.wongar import data as D
@@ -216,8 +216,9 @@ class WongarState(GameState):
         """The next area whose card the first player turns up (duty of the ancestors)."""
         if self.phase != "duty":
             return None
+        face_up, piles = self.face_up, self.piles
         for a in range(NUM_AREAS):
-            if self.face_up[a] is None and any(self.piles[a]):
+            if face_up[a] is None and any(piles[a]):
                 return a
         return None
 
@@ -293,11 +294,26 @@ class WongarState(GameState):
         actions, counts, total = self._chance_counts()
         return [(a, Fraction(c, total)) for a, c in zip(actions, counts)]
 
-    def chance_table(self) -> tuple[list, list[float]]:
+    def chance_table(self) -> tuple[Sequence, Sequence[float]]:
         # c / total is float(Fraction(c, total)) exactly (both correctly rounded), without
-        # building Fractions: sample_chance draws the same outcome for a seed.
-        actions, counts, total = self._chance_counts()
-        return actions, list(accumulate([c / total for c in counts]))
+        # building Fractions: sample_chance draws the same outcome for a seed. Deck draws and
+        # turn-ups are cached by their counts (the same few recur all game long).
+        if self.draws_pending or (self.phase == "setup" and self.setup_step == "deal"):
+            key = ("draw", *self.deck)
+        elif self.phase == "duty":
+            key = ("up", *self.piles[self.duty_area()])
+        else:
+            actions, counts, total = self._chance_counts()
+            return actions, list(accumulate([c / total for c in counts]))
+        table = _TABLES.get(key)
+        if table is None:
+            if len(_TABLES) > 4096:  # bounded: a long session meets few distinct counts
+                _TABLES.clear()
+            actions, counts, total = self._chance_counts()
+            # Tuples: the table is shared by every state that meets these counts.
+            table = _TABLES[key] = (tuple(actions),
+                                    tuple(accumulate([c / total for c in counts])))
+        return table
 
     def _chance_counts(self) -> tuple[list, list[int], int]:
         """The outcomes of the chance node, each with its count out of ``total``."""
@@ -333,12 +349,13 @@ class WongarState(GameState):
         return list(self._legal)  # the caller's own list: the cache is shared with clones
 
     def _compute_legal(self) -> list:
-        if self.phase == "end":
+        phase = self.phase
+        if phase == "end":
             return []
-        p = self.current_player()
-        if p == CHANCE:
+        if phase == "setup" or phase == "duty" or self.draws_pending:  # chance
             return self._chance_counts()[0]
         step = self.step
+        p = self.cer_active[self.cer_index] if step in CEREMONY_STEPS else self.turn_player
         if step == "take":
             return [("take", a) for a in range(NUM_AREAS) if self.face_up[a] is not None]
         if step == "option":
@@ -352,7 +369,9 @@ class WongarState(GameState):
         if step == "move_elder":
             return [("move", a) for a in ELDER_REACH[self.elder_area]]
         if step == "ceremony":
-            return [("play", r) for r in HAND_KINDS if self._playable(p, r)] + [("pass",)]
+            hand = self.hands[p]
+            return [("play", r) for r in HAND_KINDS if hand[r] and self._useful(p, r)] + [
+                ("pass",)]
         if step == "double":
             out = []
             for t in range(NUM_TYPES):
@@ -394,27 +413,30 @@ class WongarState(GameState):
                 return True
         return False
 
-    def _can_effect(self, p: int, t: int) -> bool:
-        if self._can_move(p, t):
-            return True
-        for q, row in enumerate(self.tokens[self.cer_area]):
-            if row[t] and q != p:
-                return True
-        return False
-
     def _useful(self, p: int, r: int) -> bool:
-        """A ritual card of kind ``r`` would do something for ``p`` here (whether held or not)."""
+        """A ritual card of kind ``r`` would do something for ``p`` here (whether held or not):
+        a double places (a type left in the supply) or moves; a token card (kind = token type)
+        moves or removes. One body rather than nested helpers: calls are what costs most more
+        under Pyodide, and the automatic passes ask this for every card of every player."""
+        a = self.cer_area
+        tokens = self.tokens
         if r == R_DOUBLE:
-            supply = self.supply[p]
-            for t in range(NUM_TYPES):
-                if supply[t] or self._can_move(p, t):
+            if any(self.supply[p]) or any(tokens[a][p]):
+                return True
+            for b in ADJ[a]:
+                if any(tokens[b][p]):
                     return True
             return False
-        return self._can_effect(p, r)
-
-    def _playable(self, p: int, r: int) -> bool:
-        """A ritual card may be played only if it can do something."""
-        return bool(self.hands[p][r]) and self._useful(p, r)
+        here = tokens[a]
+        if here[p][r]:
+            return True
+        for b in ADJ[a]:
+            if tokens[b][p][r]:
+                return True
+        for q in range(self.num_players):
+            if here[q][r] and q != p:
+                return True
+        return False
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: Any) -> None:
@@ -423,15 +445,18 @@ class WongarState(GameState):
         verb = action[0]
         if verb in TOUCHING_VERBS:
             self.last_touch = self._touches(action)
-        handler = _HANDLERS.get(verb)
-        if handler is None:
+        try:
+            handler = _HANDLERS[verb]
+        except KeyError:
             handler = getattr(WongarState, "_do_" + verb)  # (raises for an unknown verb)
         handler(self, *action[1:])
         self._settle()
 
     def _touches(self, action: Any) -> list[tuple]:
         """What a decision is about to change on the board (before it is applied)."""
-        verb, p = action[0], self.current_player()
+        verb = action[0]
+        # The deciding player (current_player at a decision, without the call).
+        p = self.cer_active[self.cer_index] if self.step in CEREMONY_STEPS else self.turn_player
         if verb == "take":
             a, k = action[1], self.face_up[action[1]]
             out: list[tuple] = [("card", a)]
@@ -643,7 +668,10 @@ class WongarState(GameState):
     def _penalise(self, p: int) -> None:
         """A scorpion: lose one point per player strictly behind, then the time advances."""
         mine = self.scores[p]
-        behind = sum(1 for s in self.scores if s < mine)
+        behind = 0
+        for s in self.scores:
+            if s < mine:
+                behind += 1
         self.scores[p] = max(0, mine - behind)
         self.time = min(D.TIME_SPACES, self.time + 1)
         if self.time == D.TIME_SPACES and self.end_triggered is None:
@@ -732,8 +760,10 @@ class WongarState(GameState):
                     for k, c in enumerate(self.discard):
                         self.deck[k] += c
                     self.discard = [0] * len(self.discard)
-                if any(self.deck[r] + self.discard[r] for r in HAND_KINDS):
-                    return
+                deck, discard = self.deck, self.discard
+                for r in HAND_KINDS:
+                    if deck[r] + discard[r]:
+                        return
                 # [decision] Only scorpions (or nothing) left: the draw is lost; otherwise
                 # the two scorpions would be drawn and reshuffled forever.
                 self.draws_pending = 0
@@ -771,12 +801,17 @@ class WongarState(GameState):
                     self._score_ceremony()
                     continue
                 p = self.cer_active[self.cer_index]
+                hand = self.hands[p]
                 for r in HAND_KINDS:
-                    if self._playable(p, r):
+                    if hand[r] and self._useful(p, r):
                         return
                 # Nothing playable: the player passes, and everyone learns that they hold
                 # none of the kinds that would act here.
-                self._slot_exclude(p, sum(1 << r for r in HAND_KINDS if self._useful(p, r)))
+                useful = 0
+                for r in HAND_KINDS:
+                    if self._useful(p, r):
+                        useful |= 1 << r
+                self._slot_exclude(p, useful)
                 self.auto_passed.append((p, self.cer_area))
                 self._leave_ceremony()
             elif step == "effect":
@@ -792,6 +827,10 @@ class WongarState(GameState):
     # ------------------------------------------------------------------ notation
     def action_to_str(self, action: Any) -> str:
         verb = action[0]
+        try:  # (free when nothing is raised)
+            return _NOTES[verb][action[1]]
+        except (KeyError, IndexError, TypeError):
+            pass  # other verbs; the general code below says what is wrong
         if verb == "bag":
             return f"bag:{action[1]}:{D.TOKEN_TYPES[action[2]]}"
         if verb == "draw" or verb == "play":
@@ -922,6 +961,14 @@ class WongarState(GameState):
             lines.append(f"  {name:10} {up:15} pile {self.pile_size(a):2}  {toks} {figs}")
         return "\n".join(lines)
 
+
+# Notations of the verbs whose argument indexes a fixed list (action_to_str's f-strings cost
+# ~2x more under Pyodide than a lookup); the others are formatted each time.
+_NOTES = {verb: tuple(f"{verb}:{name}" for name in names) for verb, names in (
+    ("draw", D.RITUAL_KINDS), ("play", D.RITUAL_KINDS), ("up", D.CARD_KINDS),
+    ("take", D.AREAS), ("place", D.AREAS), ("move", D.AREAS), ("out", D.AREAS),
+    ("in", D.AREAS), ("triple", D.TOKEN_TYPES))}
+_TABLES: dict[tuple, tuple[tuple, tuple[float, ...]]] = {}  # chance_table's cache, by counts
 
 # apply()'s dispatch: a dict lookup instead of building "_do_<verb>" and getattr each time.
 _HANDLERS = {name[4:]: fn for name, fn in vars(WongarState).items() if name.startswith("_do_")}
