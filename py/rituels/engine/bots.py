@@ -96,7 +96,8 @@ def play_game(game: Game, bots: Sequence[Bot], options: dict | None = None,
         if len(actions) >= max_actions:
             raise RuntimeError(f"{game.id}: no end after {max_actions} actions")
         player = state.current_player()
-        action = sample_chance(state, rng) if player == CHANCE else decide(bots[player], state)
+        action = (sample_chance(state, rng) if player == CHANCE
+                  else decide(bots[player], state, player))
         actions.append(state.action_to_str(action))
         state.apply(action)
     return state, actions
