@@ -9,6 +9,7 @@ from rituels.analysis.core import (CALIBRATION, SHRINK, Estimator, Job, analyse,
 from rituels.cthulhu_dice.rules import EYE_PICK
 from rituels.engine.bots import RandomBot, play_game
 from rituels.engine.game import get_game
+from rituels.engine.record import replay
 from rituels.engine.state import CHANCE, sample_chance
 
 
@@ -71,7 +72,7 @@ def test_only_people_are_reviewed_and_key_moments_are_the_biggest_swings():
     result = job.result
     assert steps == job.total and result.done
     for index, review in result.reviews.items():
-        assert review.player == 1 and job.state_at(index).current_player() == 1
+        assert review.player == 1 and replay(record, index).state.current_player() == 1
     moments = result.moments()
     assert 1 <= len(moments) <= 3
     swings = sorted(max(abs(a - b) for a, b in zip(after, before))

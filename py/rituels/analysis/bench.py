@@ -138,9 +138,7 @@ def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], boo
                     f"won {freq:5.1f} (±{margin:4.1f})"
                     + ("" if not judged else " ok" if good else " OFF"))
     base = statistics.fmean(w for _, w in samples)
-    brier = statistics.fmean((c - w) ** 2 for c, w in samples)
-    brier_base = statistics.fmean((base - w) ** 2 for _, w in samples)
-    return rows, ok, brier, brier_base
+    return rows, ok, brier(samples), brier([(base, w) for _, w in samples])
 
 
 def speed(game_id: str, games: int, path: str = "") -> tuple[list[float], list[float]]:
@@ -164,7 +162,12 @@ def speed(game_id: str, games: int, path: str = "") -> tuple[list[float], list[f
     return whole, coach
 
 
-def _stat(values: list[float]) -> str:
+def brier(samples: list[tuple[float, float]]) -> float:
+    """Mean squared gap between estimated chances and outcomes (1 won, 0 lost)."""
+    return statistics.fmean((c - w) ** 2 for c, w in samples)
+
+
+def stat(values: list[float]) -> str:
     if not values:
         return "no sample"
     return f"p50 {statistics.median(values):.2f} s, max {max(values):.2f} s"
@@ -174,17 +177,17 @@ def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
                  save: str = "", first: int = FIRST_SEED) -> list[tuple[str, str]]:
     out = []
     samples, played = calibration_samples(game_id, games, path, save, first)
-    rows, ok, brier, brier_base = calibration_rows(samples)
+    rows, ok, score, base_score = calibration_rows(samples)
     out.append((f"{game_id} calibration ({played} games from seed {first}, "
                 f"{len(samples)} estimates)",
                 "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
     for row in rows:
         out.append((f"  {game_id} bucket", row))
-    out.append((f"{game_id} Brier score", f"{brier:.4f} (base rate {brier_base:.4f})"))
+    out.append((f"{game_id} Brier score", f"{score:.4f} (base rate {base_score:.4f})"))
     whole, coach = speed(game_id, speed_games, path)
     out.append((f"{game_id} whole analysis, 4 players (CPython, CPU time)",
-                f"{_stat(whole)} (target <= 15 s in the browser)"))
-    out.append((f"{game_id} coach answer (CPython, CPU time)", f"{_stat(coach)} (target <= 1 s)"))
+                f"{stat(whole)} (target <= 15 s in the browser)"))
+    out.append((f"{game_id} coach answer (CPython, CPU time)", f"{stat(coach)} (target <= 1 s)"))
     return out
 
 

@@ -119,11 +119,11 @@ class Estimator:
     """Win chances of positions of one game. ``hidden``: estimate from public information
     only (hidden-hand games whose hands are not revealed)."""
 
-    def __init__(self, game_id: str, *, seed: int = 0, playouts: int | None = None,
-                 review_playouts: int | None = None, hidden: bool = False):
+    def __init__(self, game_id: str, *, seed: int = 0, review_playouts: int | None = None,
+                 hidden: bool = False):
         self.game_id = game_id
         self.seed = seed
-        self.playouts = playouts or PLAYOUTS.get(game_id, 32)
+        self.playouts = PLAYOUTS.get(game_id, 32)
         self.review_playouts = review_playouts or REVIEW_PLAYOUTS.get(game_id, 16)
         game = get_game(game_id)
         self.hidden = hidden and game.hidden_information
@@ -287,10 +287,10 @@ class Job:
     ``done_steps`` drive the progress bar."""
 
     def __init__(self, record: dict[str, Any], *, hidden: bool, seed: int = 0,
-                 review: bool = True, estimator: Estimator | None = None):
+                 review: bool = True):
         self.record = check_record(record)
         game_id = self.record["game"]
-        self.estimator = estimator or Estimator(game_id, seed=seed, hidden=hidden)
+        self.estimator = Estimator(game_id, seed=seed, hidden=hidden)
         self.actions, ends, personal = turn_ends(self.record)
         self.result = Analysis(game_id, [s["name"] for s in self.record["seats"]],
                                self.estimator.hidden)
@@ -299,12 +299,6 @@ class Job:
         self.total = len(self.positions) + len(self.reviewed)
         self.done_steps = 0
         self._work = self._steps()
-
-    def state_at(self, pos: int) -> GameState:
-        _, state = start_state(self.record)
-        for action in self.actions[:pos]:
-            state.apply(action)
-        return state
 
     def _steps(self) -> Iterator[None]:
         _, state = start_state(self.record)

@@ -20,11 +20,10 @@ records of F (seeds 1000+, never fitted on).
 from __future__ import annotations
 
 import argparse
-import statistics
 from functools import partial
 from typing import Callable
 
-from rituels.analysis.bench import calibration_rows, picked_positions, records
+from rituels.analysis.bench import brier, calibration_rows, picked_positions, records
 from rituels.analysis.core import Estimator, apply_map
 
 FIT_GAMES = 500
@@ -49,10 +48,6 @@ def minimise(loss: Callable[[list[float]], float], start: list[float], steps: li
         if not moved:
             steps = [s / 2 for s in steps]
     return x
-
-
-def brier(samples: list[tuple[float, float]]) -> float:
-    return statistics.fmean((c - w) ** 2 for c, w in samples)
 
 
 def fit_tuchulcha(games: int, path: str) -> tuple[list[float], list[tuple[float, float]]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from rituels.analysis.core import Job, advice
 from rituels.app.registry import BOARD_FILTERS, REPLAY_EXTRAS, TICKS, command
-from rituels.app.replay import SNAPSHOT_EVERY, _cursor
+from rituels.app.replay import _cursor
 from rituels.app.storage import StorageError
 from rituels.screens import analysis as screen
 from rituels.viewkit import ViewContext
@@ -68,15 +68,15 @@ def _text(cur: Any, start: int, end: int) -> str:
     return text if len(text) <= 140 else text[:139] + "…"
 
 
-def _describe(cur: Any, index: int, notation: str) -> str:
-    base = index - index % SNAPSHOT_EVERY
-    before = cur.snapshots[base].clone()
-    for action in cur.actions[base:index]:
-        before.apply(action)
-    action = before.str_to_action(notation)
-    after = before.clone()
-    after.apply(action)
-    return " ".join(cur.view.describe(before, action, after, cur.ctx())) or notation
+def _note(lang: str, cur: Any, review: Any, before: bool = True) -> str:
+    """The review note of a graded move: the move played (its log line) and the best one."""
+    state = cur.state_at(review.index)
+    best = state.str_to_action(review.best)
+    after = state.clone()
+    after.apply(best)
+    best_text = " ".join(cur.view.describe(state, best, after, cur.ctx())) or review.best
+    played = " ".join(cur.lines[review.index]) or review.chosen
+    return screen.review_note(lang, review, played, best_text, before=before)
 
 
 def extra(app: Any) -> dict[str, Any]:
@@ -99,11 +99,9 @@ def extra(app: Any) -> dict[str, Any]:
     after = reviews.get(cur.pos - 1)
     if after is not None and after.grade and (review is None or not review.grade):
         # Just after a graded move (where its log line leads): say so, offer the board before.
-        out["note"] = screen.review_note(app.lang, after, _describe(cur, after.index, after.chosen),
-                                         _describe(cur, after.index, after.best), before=False)
+        out["note"] = _note(app.lang, cur, after, before=False)
     if review is not None and review.grade:
-        out["note"] = screen.review_note(app.lang, review, _describe(cur, cur.pos, review.chosen),
-                                         _describe(cur, cur.pos, review.best))
+        out["note"] = _note(app.lang, cur, review)
         ctx = cur.ctx()
         shown = ViewContext(lang=ctx.lang, names=ctx.names, viewer=ctx.viewer, interactive=True,
                             animate=False)

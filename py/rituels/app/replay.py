@@ -111,12 +111,19 @@ class ReplayCursor:
         if self._state_pos == self.pos:
             return self._state
         if self._state_pos < 0 or not self._state_pos <= self.pos < self._state_pos + 8:
-            base = self.pos - self.pos % SNAPSHOT_EVERY
-            self._state, self._state_pos = self.snapshots[base].clone(), base
+            self._state, self._state_pos = self.state_at(self.pos), self.pos
         while self._state_pos < self.pos:
             self._state.apply(self.actions[self._state_pos])
             self._state_pos += 1
         return self._state
+
+    def state_at(self, pos: int) -> Any:
+        """A fresh copy of the state at ``pos``, from the nearest snapshot before it."""
+        base = pos - pos % SNAPSHOT_EVERY
+        state = self.snapshots[base].clone()
+        for action in self.actions[base:pos]:
+            state.apply(action)
+        return state
 
     def seek(self, pos: int) -> None:
         self.pos = max(0, min(self.end, pos))

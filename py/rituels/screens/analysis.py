@@ -198,14 +198,11 @@ def coach_box(lang: str, shown: list[tuple[str, str, float]]) -> str:
             f'<ol class="coach-list">{items}</ol></div>')
 
 
-def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], str],
-          can_run: bool = True) -> str:
+def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], str]) -> str:
     """The whole panel: a start button, the progress of a running analysis (with Cancel)
     or the finished chart."""
     title = f'<h2 class="panel-title" id="an-title">{esc(t(lang, "analysis.title"))}</h2>'
     if job is None:
-        if not can_run:
-            return ""
         body = (f'<p>{esc(t(lang, "analysis.intro"))}</p><button type="button" class="btn btn-small"'
                 f' data-cmd="analysis-start">{esc(t(lang, "analysis.start"))}</button>')
     elif not job.result.done:

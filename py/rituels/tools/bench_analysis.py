@@ -30,12 +30,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rituels.analysis.bench import self_play
-from rituels.analysis.core import analyse
+from rituels.analysis.bench import self_play, stat
+from rituels.analysis.core import analyse, turn_ends
 from rituels.app.saves import SaveStore
 from rituels.app.storage import MemoryStorage
 from rituels.engine.game import GAME_IDS
-from rituels.engine.record import start_state
 from rituels.tools import build
 from rituels.tools.bench_browser import ENGINE_MAIN_CONFIG, ENGINE_PAGE, ENGINE_WORKER_CONFIG
 from rituels.tools.bench_play import load_average
@@ -136,12 +135,7 @@ def records(game_id: str, count: int) -> list[dict[str, Any]]:
 def coach_cuts(record: dict[str, Any], count: int) -> list[dict[str, Any]]:
     """``count`` copies of ``record`` cut where seat 0 decides, spread over the game, each a
     game in progress played with the coach."""
-    _, state = start_state(record)
-    mine = []
-    for i, text in enumerate(record["actions"]):
-        if state.current_player() == 0:
-            mine.append(i)
-        state.apply(state.str_to_action(text))
+    mine = [i for i, personal in enumerate(turn_ends(record)[2]) if personal]   # seat 0's
     picks = [mine[k * len(mine) // count] for k in range(count)] if len(mine) >= count else mine
     return [dict(record, actions=record["actions"][:i], meta={"coach": True}) for i in picks]
 
@@ -200,10 +194,6 @@ def cpython_seconds(finished: list[dict[str, Any]]) -> list[float]:
     return out
 
 
-def _stat(values: list[float]) -> str:
-    return f"p50 {statistics.median(values):.2f} s, max {max(values):.2f} s"
-
-
 def game_rows(game_id: str, finished: list[dict[str, Any]], seen: dict[str, list[float]],
               native: list[float]) -> list[tuple[str, str]]:
     moves = ", ".join(str(len(r["actions"])) for r in finished)
@@ -211,13 +201,13 @@ def game_rows(game_id: str, finished: list[dict[str, Any]], seen: dict[str, list
     share = 100 * statistics.fmean(b / w for b, w in zip(bare, whole))
     return [
         (f"{game_id}: whole analysis in the browser, 4 players",
-         f"{_stat(whole)} (n={len(whole)}, {moves} actions; target <= {WHOLE_TARGET_S:g} s: "
+         f"{stat(whole)} (n={len(whole)}, {moves} actions; target <= {WHOLE_TARGET_S:g} s: "
          f"{'met' if max(whole) <= WHOLE_TARGET_S else 'MISSED'})"),
         (f"{game_id}: same analyses in a bare Pyodide worker (wall)",
-         f"{_stat(bare)} (the computation is {share:.0f} % of the app's time)"),
-        (f"{game_id}: same analyses on CPython (CPU)", _stat(native)),
+         f"{stat(bare)} (the computation is {share:.0f} % of the app's time)"),
+        (f"{game_id}: same analyses on CPython (CPU)", stat(native)),
         (f"{game_id}: coach answer in the browser",
-         f"{_stat(coach)} (n={len(coach)}, click to list drawn; target <= {COACH_TARGET_S:g} s: "
+         f"{stat(coach)} (n={len(coach)}, click to list drawn; target <= {COACH_TARGET_S:g} s: "
          f"{'met' if max(coach) <= COACH_TARGET_S else 'MISSED'})"),
     ]
 
