@@ -88,7 +88,7 @@ def _reach_table(st: TuchulchaState, colour: int, src, is_t: bool) -> tuple:
     steps: ((stone, d, chance of missing it), ...), cached per side and place."""
     lay = st._lay
     if is_t:
-        key = (st.side.name, -1, src if src is not None else st.side.entries[colour] - 1)
+        key = (st.side.name, -1, src if src is not None else st._lay.entries[colour] - 1)
     else:
         key = (st.side.name, colour, lay.step[colour][src] if src is not None else 0)
     table = _REACH_TABLES.get(key)
@@ -220,7 +220,7 @@ def _lasa_chance(st: TuchulchaState, groups: list) -> float:
         return 0.0
     starts = [s for s, _ in groups[lc] if s is not None]
     if st.temple[lc] or st.star[lc]:
-        starts.append(st.side.entries[lc] - 1)
+        starts.append(st._lay.entries[lc] - 1)
     miss = 1.0
     for s in starts:
         counted = 0
@@ -288,7 +288,7 @@ def evaluate(st: TuchulchaState, player: int) -> float:
 
 def _roll(st: TuchulchaState, rng: random.Random):
     """A sampled roll, as the chance action (the same law as ``chance_outcomes()``)."""
-    n = len(st.chance_outcomes()[0][0][1])
+    n = st._dice_rolled()
     return ("dice", tuple(sorted((rng.randint(1, 6) for _ in range(n)), reverse=True)))
 
 
@@ -398,16 +398,15 @@ class StrongBot(Bot):
         for quick, a, child in children:
             if self._deadline.yield_due():
                 yield
-            if best_a is not None and self._out_of_budget():
-                value = quick
-            elif child.phase == MOVE and child.player == player:
+            over = best_a is not None and self._out_of_budget()
+            if over and scores is None:
+                break
+            if not over and child.phase == MOVE and child.player == player:
                 value, _ = yield from self._plan(child, player, memo)
             else:
                 value = quick
             if scores is not None:
                 scores.append((value, a))
-            elif best_a is not None and self._out_of_budget():
-                break
             if value > best:
                 best, best_a = value, a
         memo[key] = best
