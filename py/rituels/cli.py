@@ -99,6 +99,25 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     return balance.main(args)
 
 
+def _balance_arguments(p: argparse.ArgumentParser) -> None:
+    """The balance study's options (rituels.tuchulcha.balance is imported only to run it)."""
+    p.add_argument("--games", type=int, default=200, help="games per configuration")
+    p.add_argument("--players", default="2,3,4", help="player counts, e.g. 4 or 2,3,4")
+    p.add_argument("--moves", default="one,group",
+                   help="movement readings: one (each die moves one pawn), group (option)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (1 or 2)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--leaves", type=int, default=120, help="planner positions per decision")
+    p.add_argument("--samples", type=int, default=4, help="sampled futures per role candidate")
+    p.add_argument("--horizon", type=int, default=2,
+                   help="look-ahead depth in rounds for a role's moves")
+    p.add_argument("--markdown", action="store_true", help="print one Markdown table")
+    p.add_argument("--verbose", action="store_true", help="one line per game on stderr")
+    p.add_argument("--role-trials", type=int, default=0, metavar="N",
+                   help="also play N games to a turn where a player last in Velthumena may "
+                        "consecrate, then both lines out (consecrating, declining)")
+
+
 def _dev(name: str):
     def run(args: argparse.Namespace) -> int:
         import importlib
@@ -129,8 +148,7 @@ def build_parser(prog: str = "rituels") -> argparse.ArgumentParser:
 
     p = sub.add_parser("balance", help="balance study: strong bots play each other (Tuchulcha)")
     p.add_argument("game", choices=["tuchulcha"])
-    from rituels.tuchulcha.balance import add_arguments
-    add_arguments(p)
+    _balance_arguments(p)
     p.set_defaults(func=_cmd_balance)
 
     p = sub.add_parser("serve", help="build the app and serve it on localhost")

@@ -42,9 +42,8 @@ import sys
 import time
 from typing import Any, Callable
 
-from rituels.engine.bots import Bot, decide
+from rituels.engine.bots import Bot, play_game
 from rituels.engine.game import get_game
-from rituels.engine.state import CHANCE, sample_chance
 
 BUDGET_S = 0.6            # the strong bots' default budget per decision
 APP_SLICE_S = 0.03        # the previous build's app slice (controller.SLICE_S)
@@ -95,22 +94,25 @@ def strong_bot(game_id: str, seed: int, budget_s: float, scale: float) -> Bot:
     return bot
 
 
+class Sliced(Bot):
+    """The previous build's bot: ``inner`` thinking in slices, the page's turns between them."""
+
+    def __init__(self, inner: Bot, gap_s: float):
+        super().__init__()
+        self.inner, self.gap_s = inner, gap_s
+
+    def choose(self, state: Any, player: int) -> Any:
+        return sliced_decide(self.inner, state, player, self.gap_s)
+
+
 def play(game_id: str, seats: list[tuple[float, bool]], seed: int, scale: float) -> list[float]:
     """One game between contenders (one per seat); each player's share of the win."""
-    game = get_game(game_id)
-    bots = [strong_bot(game_id, seed * 10 + p, budget, scale)
-            for p, (budget, _) in enumerate(seats)]
-    rng = random.Random(seed)
-    state = game.start(len(seats))
-    while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            state.apply(sample_chance(state, rng))
-        elif seats[p][1]:
-            state.apply(sliced_decide(bots[p], state, p, GAP_S[game_id]))
-        else:
-            state.apply(decide(bots[p], state))
-    return state.returns()
+    bots: list[Bot] = []
+    for p, (budget, sliced) in enumerate(seats):
+        bot = strong_bot(game_id, seed * 10 + p, budget, scale)
+        bots.append(Sliced(bot, GAP_S[game_id]) if sliced else bot)
+    final, _ = play_game(get_game(game_id), bots, rng=random.Random(seed))
+    return final.returns()
 
 
 def match(game_id: str, games: int, scale: float, a: tuple[float, bool], b: tuple[float, bool],

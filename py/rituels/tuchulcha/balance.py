@@ -262,20 +262,3 @@ def main(args: argparse.Namespace) -> int:
                       f"{statistics.fmean(a for a, _ in found):.1%}, declining "
                       f"{statistics.fmean(b for _, b in found):.1%}")
     return 0
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=200, help="games per configuration")
-    p.add_argument("--players", default="2,3,4", help="player counts, e.g. 4 or 2,3,4")
-    p.add_argument("--moves", default="one,group",
-                   help="movement readings: one (each die moves one pawn), group (option)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (1 or 2)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--leaves", type=int, default=120, help="planner positions per decision")
-    p.add_argument("--samples", type=int, default=4, help="sampled futures per role candidate")
-    p.add_argument("--horizon", type=int, default=2, help="look-ahead depth in rounds for a role's moves")
-    p.add_argument("--markdown", action="store_true", help="print one Markdown table")
-    p.add_argument("--verbose", action="store_true", help="one line per game on stderr")
-    p.add_argument("--role-trials", type=int, default=0, metavar="N",
-                   help="also play N games to a turn where a player last in Velthumena may "
-                        "consecrate, then both lines out (consecrating, declining)")

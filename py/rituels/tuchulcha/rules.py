@@ -148,13 +148,6 @@ def is_move(action) -> bool:
     return isinstance(action, tuple) and (isinstance(action[0], int) or action[0] == "A")
 
 
-def dice_of(action) -> tuple[int, ...]:
-    """The dice a move action uses (a skip uses its die)."""
-    if action[0] == "A":
-        return tuple(d for d, _ in action[1])
-    return (action[1],) if action[0] == "skip" else (action[0],)
-
-
 # --- the state ----------------------------------------------------------------------------
 class TuchulchaState(GameState):
     game_id = GAME_ID
@@ -679,8 +672,8 @@ class TuchulchaState(GameState):
 
     def _do_move(self, action) -> None:
         """Play one move (no turn bookkeeping): move, hit, lose, seal, then role/end checks."""
-        # The dice of dice_of(action), taken off without helper calls: this runs for every
-        # move the maximum-dice search tries.
+        # The dice the move uses (each part's of a combined attack, a skip's own, else the
+        # move's), taken off inline: this runs for every move the maximum-dice search tries.
         head, dice, used = action[0], self.dice, self.used
         if head == "A":
             parts = action[1]
@@ -974,7 +967,7 @@ class TuchulchaState(GameState):
             self._do_move(action)
             if self.phase == OVER:
                 return
-            self._maxleft -= len(action[1]) if action[0] == "A" else 1  # len(dice_of())
+            self._maxleft -= len(action[1]) if action[0] == "A" else 1  # dice the move used
             if self._maxleft <= 0 or not self.dice or self.player in self.out:
                 self._end_turn()
         elif ph == SETUP:
