@@ -98,6 +98,7 @@ class Glue:
         self.live = self.live_region()
         self.storage = Storage()
         self.worker = None
+        self.usual_icon = None   # (href, type) of the page's favicon, read once
         self.queue = []          # messages waiting for the worker, oldest first
         self.busy = False        # one message at a time: answers apply in order
         self.unanswered = 0      # messages FROM_PERSON queued or in flight
@@ -242,7 +243,9 @@ class Glue:
                 html.classList.toggle("lang-" + code, code == lang)
         if js.document.title != answer["title"]:
             js.document.title = answer["title"]
-        self.mark_favicon()
+        if answer["html"] is not None and js.document.hidden:
+            # Only a hidden tab wears the mark; "visibilitychange" restores the usual icon.
+            self.mark_favicon()
         said = answer["say"]
         if said:
             self.live.textContent = " ".join(said[-ANNOUNCE_MAX:])
@@ -253,14 +256,12 @@ class Glue:
         link = js.document.querySelector("link[rel=icon]")
         if link is None:
             return
-        if not link.getAttribute("data-usual"):
-            link.setAttribute("data-usual", link.getAttribute("href"))
-            link.setAttribute("data-usual-type", link.getAttribute("type") or "")
+        if self.usual_icon is None:
+            self.usual_icon = (link.getAttribute("href"), link.getAttribute("type") or "")
         turn = js.document.hidden and self.root.querySelector(".status-yours") is not None
-        href = TURN_ICON if turn else link.getAttribute("data-usual")
+        href, kind = (TURN_ICON, "image/svg+xml") if turn else self.usual_icon
         if link.getAttribute("href") != href:
-            link.setAttribute("type", "image/svg+xml" if turn
-                              else link.getAttribute("data-usual-type"))
+            link.setAttribute("type", kind)
             link.setAttribute("href", href)
 
     def run(self, effect):

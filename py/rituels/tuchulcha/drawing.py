@@ -356,14 +356,22 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
                            f' fill="#000" fill-opacity="0"/>')
         out.append(_badge(mark, *geo.outward(i, r + 20)))
         out.append("</g>")
-    # On a phone the numbers beside the stones are hidden (too small there): these, on the
-    # stones' outer side (the pawns stand on the inner one), keep the log and buttons clear.
-    nums = "".join(f'<text x="{_n(nx)}" y="{_n(ny)}" class="tu-num-in">{i}</text>'
-                   for i in range(len(geo.stones)) for nx, ny in [geo.outward(i, r * 0.3)])
-    out.append(f'<g class="tu-nums-in" aria-hidden="true" pointer-events="none">{nums}</g>')
+    out.append(_numbers_on_stones(side.name))
     out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
                + "".join(pieces) + "</g>")
     return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def _numbers_on_stones(side: str) -> str:
+    """On a phone the numbers beside the stones are hidden (too small there): these, on the
+    stones' outer side (the pawns stand on the inner one), keep the log and buttons clear.
+    The same on every render of a side."""
+    geo = layout(side)
+    nums = "".join(f'<text x="{_n(nx)}" y="{_n(ny)}" class="tu-num-in">{i}</text>'
+                   for i in range(len(geo.stones))
+                   for nx, ny in [geo.outward(i, geo.stone_r * 0.3)])
+    return f'<g class="tu-nums-in" aria-hidden="true" pointer-events="none">{nums}</g>'
 
 
 def _piece(ident: str, x: float, y: float, body: str) -> str:
