@@ -32,6 +32,20 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
+def ranked(keys: list) -> list[tuple[int, int]]:
+    """(rank, index) pairs, best first, for the end tables: a bigger sort key is better and
+    equal keys share a rank (ties keep their order)."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    return [(1 + sum(1 for k in keys if k > keys[i]), i) for i in order]
+
+
+def standings_table(css_class: str, caption: str, heads: list[str], rows: list[str]) -> str:
+    """An end table: caption, column heads and the rows' markup (escaped here: the texts)."""
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
+    return (f'<table class="{css_class}"><caption>{esc(caption)}</caption>'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
 @dataclass
 class ViewContext:
     lang: str = "fr"

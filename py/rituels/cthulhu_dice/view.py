@@ -19,7 +19,7 @@ from rituels.cthulhu_dice.rules import (
     CTHULHU, CTHULHU_FACE, END_CTHULHU, END_LAST, END_TARGET, END_TEAM, EYE, EYE_CHOICES,
     EYE_PICK, GIFT, OVER, ROLL, TENTACLE, VICTIM, CthulhuDiceState,
 )
-from rituels.viewkit import ViewContext, attrs, esc
+from rituels.viewkit import ViewContext, attrs, esc, ranked, standings_table
 
 SIZE = 400
 CENTRE = SIZE / 2
@@ -450,20 +450,16 @@ def standings(state: CthulhuDiceState, ctx: ViewContext) -> str:
         rows.append((True, state.pool, ctx.t("cthulhu.name")))
     # Winners share the first rank whatever their tokens.
     score = [(won, 0 if won else tokens) for won, tokens, _ in rows]
-    order = sorted(range(len(rows)), key=lambda i: score[i], reverse=True)
     cells = []
-    for i in order:
+    for rank, i in ranked(score):
         won, tokens, name = rows[i]
-        rank = 1 + sum(1 for other in score if other > score[i])
         sanity = ("" if name == ctx.t("cthulhu.name")
                   else ctx.t("cthulhu.end.sane") if tokens else ctx.t("cthulhu.end.mad"))
         cells.append(f'<tr{attrs(class_="cd-won" if won else None)}><td>{rank}</td>'
                      f'<th scope="row">{esc(name)}</th><td>{tokens}</td>'
                      f'<td>{esc(sanity)}</td></tr>')
-    head = "".join(f'<th scope="col">{esc(ctx.t(f"cthulhu.end.{k}"))}</th>'
-                   for k in ("rank", "player", "tokens", "state"))
-    return (f'<table class="cd-standings"><caption>{esc(ctx.t("cthulhu.end.caption"))}'
-            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(cells)}</tbody></table>')
+    heads = [ctx.t(f"cthulhu.end.{k}") for k in ("rank", "player", "tokens", "state")]
+    return standings_table("cd-standings", ctx.t("cthulhu.end.caption"), heads, cells)
 
 
 def help_page(ctx: ViewContext) -> str:

@@ -26,7 +26,7 @@ from rituels.tuchulcha.drawing import (
     PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, legend, pawn_shape,
     pawns_text,
 )
-from rituels.viewkit import ViewContext, attrs, esc
+from rituels.viewkit import ViewContext, attrs, esc, ranked, standings_table
 
 
 
@@ -482,21 +482,17 @@ def standings(state, ctx: ViewContext) -> str:
     def count(p, where):
         return sum(getattr(state, where)[c] for c in state.colours_of(p))
 
-    keys = {p: (p in winners, p not in state.out, count(p, "velthumena"))
-            for p in range(state.num_players)}
-    order = sorted(keys, key=lambda p: keys[p], reverse=True)
-    head = "".join(f'<th scope="col">{esc(ctx.t(f"tuchulcha.standings.{k}"))}</th>'
-                   for k in ("rank", "player", "velthumena", "forest"))
+    keys = [(p in winners, p not in state.out, count(p, "velthumena"))
+            for p in range(state.num_players)]
     rows = []
-    for p in order:
-        rank = 1 + sum(1 for q in keys if keys[q] > keys[p])
+    for rank, p in ranked(keys):
         name = ctx.name(p)
         if p in state.out:
             name = ctx.t("tuchulcha.with_note", text=name, note=ctx.t("tuchulcha.standings.out"))
         rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(name)}</th>'
                     f'<td>{count(p, "velthumena")}</td><td>{count(p, "forest")}</td></tr>')
-    return (f'<table class="tu-standings"><caption>{esc(ctx.t("tuchulcha.standings.caption"))}'
-            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    heads = [ctx.t(f"tuchulcha.standings.{k}") for k in ("rank", "player", "velthumena", "forest")]
+    return standings_table("tu-standings", ctx.t("tuchulcha.standings.caption"), heads, rows)
 
 
 # --- sentences --------------------------------------------------------------------------------

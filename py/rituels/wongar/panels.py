@@ -8,7 +8,7 @@ is shown by counts.
 from __future__ import annotations
 
 
-from rituels.viewkit import ViewContext, attrs, esc
+from rituels.viewkit import ViewContext, attrs, esc, ranked, standings_table
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
 from rituels.wongar.clicks import Clicks
@@ -233,18 +233,14 @@ def standings(state, ctx: ViewContext) -> str:
     """The end table: rank, player, ceremony points, bonus, total. Winners first (they share
     rank 1), then by total; equal totals share a rank."""
     winners = set(state.winners())
-    keys = {p: (p in winners, state.scores[p]) for p in range(state.num_players)}
-    order = sorted(keys, key=lambda p: keys[p], reverse=True)
-    head = "".join(f'<th scope="col">{esc(ctx.t(f"wongar.final.{k}"))}</th>'
-                   for k in ("rank", "player", "points", "bonus", "total"))
+    keys = [(p in winners, state.scores[p]) for p in range(state.num_players)]
     rows = []
-    for p in order:
-        rank = 1 + sum(1 for q in keys if keys[q] > keys[p])
+    for rank, p in ranked(keys):
         rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(ctx.name(p))}</th>'
                     f'<td>{state.scores[p] - state.bonus[p]}</td><td>+{state.bonus[p]}</td>'
                     f'<td><strong>{state.scores[p]}</strong></td></tr>')
-    return (f'<table class="wg-standings"><caption>{esc(ctx.t("wongar.final.title"))}'
-            f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    heads = [ctx.t(f"wongar.final.{k}") for k in ("rank", "player", "points", "bonus", "total")]
+    return standings_table("wg-standings", ctx.t("wongar.final.title"), heads, rows)
 
 
 def prompt_panel(state, ctx: ViewContext, cl: Clicks) -> str:
