@@ -29,10 +29,15 @@ def finished_game_storage(game_id: str = "cthulhu-dice", seed: int = 4) -> tuple
     return save_id, storage.data, len(actions)
 
 
-def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screenshot):
-    save_id, data, moves = finished_game_storage()
+def preload(page, data: dict) -> None:
+    """The page's localStorage holds ``data`` before the app starts."""
     page.add_init_script(f"""for (const [k, v] of Object.entries({json.dumps(data)}))
         localStorage.setItem(k, v);""")
+
+
+def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screenshot):
+    save_id, data, moves = finished_game_storage()
+    preload(page, data)
     open_app(page, f"#/replay/{save_id}")
     page.wait_for_selector("button[data-cmd=analysis-start]")
     page.click("button[data-cmd=analysis-start]")
@@ -63,8 +68,7 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
 
 def test_a_long_analysis_shows_progress_and_can_be_cancelled(page, open_app):
     save_id, data, _ = finished_game_storage("wongar", seed=2)
-    page.add_init_script(f"""for (const [k, v] of Object.entries({json.dumps(data)}))
-        localStorage.setItem(k, v);""")
+    preload(page, data)
     open_app(page, f"#/replay/{save_id}")
     page.click("button[data-cmd=analysis-start]")
     page.wait_for_selector("#an-progress")

@@ -51,9 +51,9 @@ def setup_meta(app: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def same_people(s: Any) -> list[dict[str, Any]]:
-    """The seats of a rematch: the people elsewhere are elsewhere again (a new game id)."""
-    far = game_id_of(s.record) is not None
-    return [dict(seat, remote=far and seat["bot"] is None and i not in s.local)
+    """The seats of a rematch: the people elsewhere are elsewhere again (a new game id).
+    In a game that is not remote every person is local (``Session.local``)."""
+    return [dict(seat, remote=seat["bot"] is None and i not in s.local)
             for i, seat in enumerate(s.record["seats"])]
 
 

@@ -34,12 +34,13 @@ PLAY_MENU.insert(0, MenuItem("library.share.menu", cmd="share",
 
 
 class LinkScreen:
-    """An opened link: its record and info, or why it could not be opened (a RecordError,
-    or None when the game itself is unavailable)."""
+    """An opened link: its payload, record and info, or why it could not be opened (a
+    RecordError, or None when the game itself is unavailable)."""
 
     def __init__(self, record: dict[str, Any] | None = None, info: LinkInfo | None = None,
-                 error: RecordError | None = None):
+                 error: RecordError | None = None, payload: str = ""):
         self.record, self.info, self.error = record, info, error
+        self.payload = payload
 
 
 def link_screen(app: Any) -> str:
@@ -71,14 +72,11 @@ def _open_link(app: Any, arg: str) -> None:
     except ImportError:
         app.link = LinkScreen()
         return
-    app.link = LinkScreen(record, info)
+    app.link = LinkScreen(record, info, payload=payload)
     if info.remote:   # a game played at a distance: this device's save of it, if any
         remote.open_link(app, record, info)
     if pos is not None and app.screen is link_screen:    # the replay of the link, at move n
-        _link_replay(app, {})
-        if app.screen is replay_screen:
-            app.replay.cursor.seek(pos)
-            moved_url(app, app.replay.cursor)
+        _open_link_replay(app, pos)
 
 
 def _link(app: Any) -> LinkScreen | None:
@@ -88,18 +86,23 @@ def _link(app: Any) -> LinkScreen | None:
 
 @command("link-replay")
 def _link_replay(app: Any, data: dict) -> None:
+    _open_link_replay(app)
+
+
+def _open_link_replay(app: Any, pos: int = 0) -> None:
+    """The replay of the opened link, at move ``pos``, its position in the URL."""
     ls = _link(app)
     if ls is None:
         return
     note = "library.link.reveals" if ls.info.reveals_hidden else ""
-    payload, _ = position(app.route[1]) if app.route and app.route[0] == "link" else ("", None)
     try:
         open_replay(app, ls.record, choose_viewer=ls.info.reveals_hidden, viewer=None,
                     back_href="#/", note_key=note, from_start=True, hidden=_hides(ls),
-                    link=payload)
+                    link=ls.payload)
     except ImportError:
         app.notice("app.notice.no_game")
         return
+    app.replay.cursor.seek(pos)
     moved_url(app, app.replay.cursor)
 
 

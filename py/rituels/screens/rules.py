@@ -7,10 +7,16 @@ from rituels.screens.remote import help_section
 from rituels.viewkit import esc
 
 
+def _body(lang: str, page: str | None) -> str:
+    """The game's help page and the part on playing at a distance (or "no rules yet")."""
+    if page is None:
+        return f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
+    return page + help_section(lang)
+
+
 def render(lang: str, game_id: str, page: str | None) -> str:
     name = t(lang, f"app.game.{game_id}.name")
-    body = page + help_section(lang) if page is not None else \
-        f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
+    body = _body(lang, page)
     return (
         '<section class="rules-page">'
         '<div class="rules-head">'
@@ -27,8 +33,7 @@ def overlay(lang: str, game_id: str, page: str | None) -> str:
     """The rules over a game in progress: a modal dialog that closes back onto the game as
     it was (the game waits meanwhile). Its close button answers Escape (``data-escape``)."""
     name = t(lang, f"app.game.{game_id}.name")
-    body = page + help_section(lang) if page is not None else \
-        f'<p>{esc(t(lang, "app.rules.missing"))}</p>'
+    body = _body(lang, page)
     close = (f'<button type="button" class="btn btn-primary" data-cmd="rules-close" data-escape>'
              f'{esc(t(lang, "app.rules.back"))}</button>')
     return (

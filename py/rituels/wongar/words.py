@@ -67,7 +67,6 @@ def status(state, ctx: ViewContext) -> str:
     if step == "option":
         words["type"] = type_name(ctx, state.card_type, 2)
     elif step == "place":
-        key = "place"
         words.update(n=state.place_left, type=type_name(ctx, state.place_type, state.place_left))
     elif step in CEREMONY_STEPS:
         words.update(area=area_name(ctx, state.cer_area), of_area=of_area(ctx, state.cer_area))
@@ -80,12 +79,12 @@ def status(state, ctx: ViewContext) -> str:
                 words["n"] = state.effect_left
     elif step not in ("take", "triple", "move_ancestor", "move_elder"):
         return ""
+    n = words.pop("n", None)      # with a count, the keys are plural: ".one" / ".other"
+
     # A person at this screen is spoken to ("À vous : posez un cube…"), anyone else described.
     def say(base: str, **more) -> str:
-        if "n" in words:      # plural keys: ".one" / ".other"
-            n = words.pop("n")
-            return ctx.tn(f"wongar.{base}.{key}", n, **words, **more)
-        return ctx.t(f"wongar.{base}.{key}", **words, **more)
+        name = f"wongar.{base}.{key}"
+        return ctx.t(name, **words, **more) if n is None else ctx.tn(name, n, **words, **more)
     if ctx.is_local(actor):
         return ctx.your_turn(actor, say("you"))
     return say("status", player=ctx.name(actor))
