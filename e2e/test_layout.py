@@ -295,6 +295,13 @@ def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
     # Nothing clipped either: the table is no wider than the box that holds it.
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth + 1")
     assert no_sideways_scroll(page)
+    # A one-word name (the bots' names here) is never broken inside the word.
+    broken = table.evaluate("""t => [...t.querySelectorAll('th[scope=row]')]
+        .filter(th => !/\\s/.test(th.textContent.trim()))
+        .filter(th => { const r = document.createRange(); r.selectNodeContents(th);
+                        return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1; })
+        .map(th => th.textContent)""")
+    assert broken == []
     reason = page.inner_text(".end-result")
     assert reason.strip()
     shot(page, f"end-{game}-phone-{lang}", screenshot)
