@@ -2,7 +2,8 @@
 suite. One smoke per engine, through the DOM only (data-ready, visible controls, clicks, the URL
 hash), so it holds whatever runs the Python behind the page: start-up, a new Cthulhu Dice game
 (you against bots) from the home screen, a few moves, a reload that resumes the game, then a
-reload with the site's server gone, served by the service worker, and one more move offline.
+reload with the site's server gone, served by the service worker, and one more move offline;
+no page error and no request outside the site's origin along the way.
 
 The browsers are Debian's (`python3 -m rituels test` installs them): see rituels.tools.engines.
 """
@@ -36,7 +37,13 @@ APP_HTML = "return document.querySelector('#app').innerHTML"
 # Uncaught errors in the page from now on (start-up itself is proven by data-ready).
 WATCH_ERRORS = """window.__rituelsErrors = [];
 addEventListener('error', (e) => __rituelsErrors.push(String(e.message)));
-addEventListener('unhandledrejection', (e) => __rituelsErrors.push(String(e.reason)));"""
+addEventListener('unhandledrejection', (e) => __rituelsErrors.push(String(e.reason)));
+addEventListener('securitypolicyviolation', (e) => __rituelsErrors.push('CSP: ' + e.blockedURI));"""
+# Every resource the page fetched since its navigation (the worker's own fetches are the same
+# runtime's, checked request by request in the Chromium suite): none outside the site.
+FOREIGN = """return performance.getEntriesByType('resource').map(e => e.name)
+    .filter(u => !u.startsWith(location.origin + '/') && !u.startsWith('blob:')
+                 && !u.startsWith('data:'))"""
 
 
 def _driver_module(name: str) -> str:
@@ -85,8 +92,10 @@ def wait_ready(engine) -> float:
 
 
 def assert_healthy(engine) -> None:
-    """No uncaught error in the page, and no "unexpected error" notice from the app."""
+    """No uncaught error or blocked request in the page, nothing fetched from outside the
+    site, and no "unexpected error" notice from the app."""
     assert engine.js("return window.__rituelsErrors") == []
+    assert engine.js(FOREIGN) == []
     lang = engine.js("return document.documentElement.lang")
     assert t(lang, "app.notice.internal") not in engine.js("return document.body.textContent")
 
