@@ -204,7 +204,8 @@ class TuchulchaState(GameState):
         self._idle_turns = 0
         self._stall_turns = 0
         self._maxleft = 0                     # dice still usable this turn (max-dice rule)
-        self._memo: dict = {}
+        self._memo: dict = {}                 # the max-dice search's, per turn
+        self._memo_raw: dict = {}
         self._legal: list | None = None
 
     # --- cheap copies ---------------------------------------------------------------------
@@ -832,19 +833,44 @@ class TuchulchaState(GameState):
             return 1 if n and self._raw_moves(first=True) else 0
         key = self._pos_key()
         memo = self._memo
-        if key in memo:
-            return memo[key]
+        best = memo.get(key)
+        if best is not None:
+            return best
         best = 0
-        for m in self._raw_moves():
-            child = self.clone()
-            child._do_move(m)
-            got = n if child.phase == OVER else n - len(child.dice) + child._max_use()
+        for m in self._raws_at(key):
+            got = self._child_use(key, m, n)
             if got > best:
                 best = got
                 if best == n:
                     break
         memo[key] = best
         return best
+
+    # The search meets the same positions again and again within a turn (the start of the
+    # moves, then each legal-move list): per position its moves, and per (position, move)
+    # the dice that move leads to using, are kept in the turn's memo. A dict lookup on a
+    # tuple key (its hash is cached) costs about the same under Pyodide as on CPython, while
+    # the clone, the move and the move generation it replaces cost about 1.6x: this is
+    # what brings the Pyodide/CPython ratio of a game down (and both get faster).
+    def _raws_at(self, key: tuple) -> list:
+        """``_raw_moves()`` of this position (``key``: its ``_pos_key``), computed once."""
+        raws = self._memo_raw
+        raw = raws.get(key)
+        if raw is None:
+            raw = raws[key] = self._raw_moves()
+        return raw
+
+    def _child_use(self, key: tuple, m, n: int) -> int:
+        """How many of the ``n`` dice left are used at best by playing ``m`` first."""
+        memo = self._memo
+        mk = (key, m)
+        got = memo.get(mk)
+        if got is None:
+            child = self.clone()
+            child._do_move(m)
+            got = memo[mk] = (n if child.phase == OVER
+                              else n - len(child.dice) + child._max_use())
+        return got
 
     def _begin_moves(self) -> None:
         """Dice are final: set the mystic obligation and the number of dice to use."""
@@ -866,20 +892,17 @@ class TuchulchaState(GameState):
             self._end_turn()
 
     def _move_actions(self) -> list:
-        raw = self._raw_moves()
         need = self._maxleft
         if need <= 1:
-            return raw
+            return self._raw_moves()
+        key = self._pos_key()
+        raw = self._raws_at(key)
         quick = self._quick_ok(raw) if need == 2 else None
         out = []
         n = len(self.dice)
         for m in raw:
-            if m[0] == "A" and len(m[1]) >= need or quick is not None and quick(m):
-                out.append(m)
-                continue
-            child = self.clone()
-            child._do_move(m)
-            if child.phase == OVER or n - len(child.dice) + child._max_use() >= need:
+            if (m[0] == "A" and len(m[1]) >= need or quick is not None and quick(m)
+                    or self._child_use(key, m, n) >= need):
                 out.append(m)
         return out
 
@@ -957,6 +980,7 @@ class TuchulchaState(GameState):
         self._progress = self._acted = False
         self._roll_asked = False
         self._memo = {}
+        self._memo_raw = {}
         self.phase = START if self._role_change_possible(p) else ROLL
 
     # --- applying actions -----------------------------------------------------------------
