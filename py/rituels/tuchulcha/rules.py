@@ -97,6 +97,13 @@ _FIRST_TABLES = {n: _table([(("first", i), Fraction(1, n)) for i in range(n)])
                  for n in (2, 3, 4)}
 
 
+# Notation of the actions already written (the bench and the record write every action):
+# a dict lookup costs about as much under Pyodide as on CPython, formatting three times more.
+# The actions form a bounded set (dice, places, counts); the cap only guards memory.
+_NOTATION: dict = {}
+_NOTATION_MAX = 50000
+
+
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     i = dice.index(die)
     return dice[:i] + dice[i + 1:]
@@ -342,7 +349,12 @@ class TuchulchaState(GameState):
         return _DICE_OUTCOMES[self._dice_rolled()]
 
     def chance_table(self) -> tuple[tuple, tuple[float, ...]]:
-        if self.phase == SETUP:
+        ph = self.phase
+        if ph == ROLL:   # (_dice_rolled inlined: once per roll in every game)
+            p = self.player
+            return _DICE_TABLES[board.TUCHULCHA_DICE if p == self.tuchulcha
+                                else board.LASA_DICE if p == self.lasa else board.DICE]
+        if ph == SETUP:
             return _FIRST_TABLES[self.num_players]
         return _DICE_TABLES[self._dice_rolled()]
 
@@ -355,7 +367,10 @@ class TuchulchaState(GameState):
         raise ValueError("not a chance node")
 
     def legal_actions(self) -> list:
-        return list(self._legal_list())   # the caller's own copy: the cache stays intact
+        legal = self._legal   # (_legal_list inlined: once per decision in every game)
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]       # the caller's own copy: the cache stays intact
 
     def _legal_list(self) -> list:
         if self._legal is None:
@@ -1038,6 +1053,17 @@ class TuchulchaState(GameState):
 
     # --- notation -------------------------------------------------------------------------
     def action_to_str(self, action) -> str:
+        try:
+            text = _NOTATION.get(action)
+        except TypeError:          # not hashable: not an action, said there
+            return self._notation(action)
+        if text is None:
+            text = self._notation(action)
+            if len(_NOTATION) < _NOTATION_MAX:
+                _NOTATION[action] = text
+        return text
+
+    def _notation(self, action) -> str:
         if isinstance(action, str):
             return action
         head = action[0]
