@@ -852,8 +852,12 @@ class TuchulchaState(GameState):
         if best is not None:
             return best
         best = 0
-        for m in self._raws_at(key):
-            got = self._child_use(key, m, n)
+        raw = self._raws_at(key)
+        # With two dice, a move that leaves the other die a move surely uses both: the
+        # shortcut _move_actions trusts spares the clone and the replay of most children.
+        quick = self._quick_ok(raw) if n == 2 else None
+        for m in raw:
+            got = n if quick is not None and quick(m) else self._child_use(key, m, n)
             if got > best:
                 best = got
                 if best == n:
