@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from fractions import Fraction
-from itertools import accumulate, combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement, product
 from math import factorial
 from typing import Any
 
@@ -102,6 +102,17 @@ _FIRST_TABLES = {n: _table([(("first", i), Fraction(1, n)) for i in range(n)])
 # The actions form a bounded set (dice, places, counts); the cap only guards memory.
 _NOTATION: dict = {}
 _NOTATION_MAX = 50000
+
+
+def _values_of(dice: tuple) -> tuple[int, ...]:
+    """The distinct values of ``dice``, high to low."""
+    return tuple(sorted(set(dice), reverse=True))
+
+
+# _values_of for every roll (up to four dice in any order), read by the move generation at
+# each node of the max-dice search: a lookup instead of a set and a sort.
+_VALUES = {dice: _values_of(dice) for n in range(board.TUCHULCHA_DICE + 1)
+           for dice in product(range(1, board.DIE_FACES + 1), repeat=n)}
 
 
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -561,7 +572,8 @@ class TuchulchaState(GameState):
         loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
                                                lay.last_step)
         passed = False
-        for die in sorted(set(self.dice), reverse=True):
+        dice = self.dice
+        for die in _VALUES.get(dice) or _values_of(dice):
             for src, colour, avail in sources:
                 # _target's landing, inlined (a call per source and die costs more than the
                 # rest of this loop under Pyodide); Lasa's walk stays a call.
@@ -605,7 +617,7 @@ class TuchulchaState(GameState):
         dice, stones, lay = self.dice, self.stones, self._lay
         subsets = _dice_subsets(dice)
         most = len(dice)
-        values = sorted(set(dice), reverse=True)
+        values = _VALUES.get(dice) or _values_of(dice)
         counts = [(d, dice.count(d)) for d in values]
         bound = self.must_leave
         temple, frozen = self.temple, self.frozen
@@ -931,11 +943,8 @@ class TuchulchaState(GameState):
         None when this shortcut does not apply (Lasa's counting, the mystic obligation)."""
         if self.player == self.lasa or self.must_leave or len(self.dice) != 2:
             return None
-        by_die: dict = {}
-        for m in raw:
-            if isinstance(m[0], int):
-                by_die.setdefault(m[0], []).append(m)
         d0, d1 = self.dice
+        by_die = {d0: [m for m in raw if m[0] == d0], d1: [m for m in raw if m[0] == d1]}
         touched = {}
 
         def landing(m):
