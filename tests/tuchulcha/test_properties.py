@@ -94,6 +94,19 @@ def best_sequence(st: TuchulchaState) -> int:
     return best
 
 
+def expected_moves(st: TuchulchaState) -> set:
+    """Brute force: the moves after which the most dice can still be used."""
+    need = best_sequence(st)
+    expected = set()
+    for m in st._raw_moves():
+        child = st.clone()
+        child._do_move(m)
+        used = len(st.dice) - len(child.dice)
+        if child.phase == OVER or used + best_sequence(child) >= need:
+            expected.add(m)
+    return expected
+
+
 def check_mystic_obligation(st: TuchulchaState) -> None:
     """At the first move of a turn: the player's pawns on mystic stones are bound to leave
     first exactly when obeying still lets the most dice be used."""
@@ -119,16 +132,8 @@ def test_maximum_dice_rule_matches_brute_force():
                 if st.phase == MOVE:
                     if not st.used:
                         check_mystic_obligation(st)
-                    need = best_sequence(st)
-                    assert need == st._maxleft
-                    expected = set()
-                    for m in st._raw_moves():
-                        child = st.clone()
-                        child._do_move(m)
-                        used = len(st.dice) - len(child.dice)
-                        if child.phase == OVER or used + best_sequence(child) >= need:
-                            expected.add(m)
-                    assert expected == set(st.legal_actions()), st.summary()
+                    assert best_sequence(st) == st._maxleft
+                    assert expected_moves(st) == set(st.legal_actions()), st.summary()
                     checked += 1
                 a = rng.choice(st.legal_actions())
             st.apply(a)
@@ -183,3 +188,23 @@ def test_combined_attacks_match_brute_force():
             combined = [a for a in actions if a[0] == "A"]
             st.apply(rng.choice(combined or actions))
     assert checked > 500 and attacks > 50
+
+
+def test_lasa_moves_match_brute_force():
+    """Lasa's turns (two dice, counting empty stones) take the search's shortcut: every
+    move of hers keeps a move for the other die while two stones are empty."""
+    rng = random.Random(11)
+    checked = 0
+    for g in range(40):
+        st = TuchulchaState(3 + g % 2)
+        while not st.is_terminal():
+            if st.current_player() == CHANCE:
+                a = sample_chance(st, rng)
+            else:
+                if st.phase == MOVE and st.player == st.lasa:
+                    assert st._maxleft == best_sequence(st), st.summary()
+                    assert expected_moves(st) == set(st.legal_actions()), st.summary()
+                    checked += 1
+                a = rng.choice(st.legal_actions())
+            st.apply(a)
+    assert checked > 100

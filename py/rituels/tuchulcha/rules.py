@@ -115,6 +115,11 @@ _VALUES = {dice: _values_of(dice) for n in range(board.TUCHULCHA_DICE + 1)
            for dice in product(range(1, board.DIE_FACES + 1), repeat=n)}
 
 
+def _every_move(move) -> bool:
+    """A ``_quick_ok`` answer when every move surely leaves the other die a move."""
+    return True
+
+
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     i = dice.index(die)
     return dice[:i] + dice[i + 1:]
@@ -939,10 +944,14 @@ class TuchulchaState(GameState):
 
     def _quick_ok(self, raw: list):
         """With two dice to use, a move m is surely legal when some move with the other die
-        touches neither m's source nor its landing stone (it stays legal after m). Returns
-        None when this shortcut does not apply (Lasa's counting, the mystic obligation)."""
-        if self.player == self.lasa or self.must_leave or len(self.dice) != 2:
+        touches neither m's source nor its landing stone (it stays legal after m). Lasa lands
+        only on empty stones and keeps a pawn to move after any move (on its landing or in
+        the star), so with two empty stones every move of hers leaves the other die a move.
+        Returns None when no shortcut applies (the mystic obligation)."""
+        if self.must_leave or len(self.dice) != 2:
             return None
+        if self.player == self.lasa:
+            return _every_move if self.stones.count(None) >= 2 else None
         d0, d1 = self.dice
         by_die = {d0: [m for m in raw if m[0] == d0], d1: [m for m in raw if m[0] == d1]}
         touched = {}
