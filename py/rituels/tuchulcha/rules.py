@@ -54,6 +54,9 @@ class _Layout:
         self.mult = tuple(MULTIPLIER[k] for k in side.kinds)
         self.mystic = tuple(k == MYSTIC for k in side.kinds)
         self.passages = frozenset(side.passages)
+        # The stones' numbers, for the scans of the move search: a loop over them that
+        # indexes the stones costs less under Pyodide than enumerate's pairs.
+        self.ids = tuple(range(side.loop))
         # Side's properties rebuild their tuples on each access: kept here for the hot paths.
         self.entries = side.entries
         self.last_step = side.last_step
@@ -562,7 +565,8 @@ class TuchulchaState(GameState):
                 lc = movers[0]
                 if self.star[lc]:
                     sources.append((STAR, lc, self.star[lc]))
-            for s, occ in enumerate(stones):
+            for s in self._lay.ids:
+                occ = stones[s]
                 if occ and occ[0] in movers:
                     avail = occ[1] - frozen.get(s, 0) if frozen else occ[1]
                     if avail > 0:
@@ -630,7 +634,8 @@ class TuchulchaState(GameState):
                                                lay.last_step)
         tuch = role == TUCHULCHA
         out = []
-        for t, occ in enumerate(stones):
+        for t in lay.ids:
+            occ = stones[t]
             if occ is None or occ[0] == tcol:
                 continue
             dc, dn = occ
@@ -916,8 +921,9 @@ class TuchulchaState(GameState):
         if self.player != self.tuchulcha:
             lay = self._lay
             own = self._colours_of[self.player]
-            bound = {s: occ[1] for s, occ in enumerate(self.stones)
-                     if occ and occ[0] in own and lay.mystic[s]}
+            stones = self.stones
+            bound = {s: stones[s][1] for s in lay.ids
+                     if stones[s] and stones[s][0] in own and lay.mystic[s]}
             if bound:
                 free = self._max_use()
                 self.must_leave = bound
