@@ -190,9 +190,10 @@ def test_combined_attacks_match_brute_force():
     assert checked > 500 and attacks > 50
 
 
-def test_lasa_moves_match_brute_force():
-    """Lasa's turns (two dice, counting empty stones) take the search's shortcut: every
-    move of hers keeps a move for the other die while two stones are empty."""
+@pytest.mark.parametrize("role", ["lasa", "tuchulcha"])
+def test_role_turns_match_brute_force(role):
+    """The search's shortcuts on the roles' turns: Lasa's two dice (she counts empty stones
+    only) and Tuchulcha's three (after the discard) give the moves brute force gives."""
     rng = random.Random(11)
     checked = 0
     for g in range(40):
@@ -201,7 +202,7 @@ def test_lasa_moves_match_brute_force():
             if st.current_player() == CHANCE:
                 a = sample_chance(st, rng)
             else:
-                if st.phase == MOVE and st.player == st.lasa:
+                if st.phase == MOVE and st.player == getattr(st, role):
                     assert st._maxleft == best_sequence(st), st.summary()
                     assert expected_moves(st) == set(st.legal_actions()), st.summary()
                     checked += 1

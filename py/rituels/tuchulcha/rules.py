@@ -875,9 +875,9 @@ class TuchulchaState(GameState):
             return best
         best = 0
         raw = self._raws_at(key)
-        # With two dice, a move that leaves the other die a move surely uses both: the
-        # shortcut _move_actions trusts spares the clone and the replay of most children.
-        quick = self._quick_ok(raw) if n == 2 else None
+        # With two or three dice, a move that leaves the other dice moves apart from it
+        # surely uses them all: the shortcut spares the clone and the replay of most children.
+        quick = self._quick_ok(raw) if n <= 3 else None
         for m in raw:
             got = n if quick is not None and quick(m) else self._child_use(key, m, n)
             if got > best:
@@ -939,9 +939,9 @@ class TuchulchaState(GameState):
             return self._raw_moves()
         key = self._pos_key()
         raw = self._raws_at(key)
-        quick = self._quick_ok(raw) if need == 2 else None
-        out = []
         n = len(self.dice)
+        quick = self._quick_ok(raw) if need == n else None
+        out = []
         for m in raw:
             if (m[0] == "A" and len(m[1]) >= need or quick is not None and quick(m)
                     or self._child_use(key, m, n) >= need):
@@ -949,17 +949,19 @@ class TuchulchaState(GameState):
         return out
 
     def _quick_ok(self, raw: list):
-        """With two dice to use, a move m is surely legal when some move with the other die
-        touches neither m's source nor its landing stone (it stays legal after m). Lasa lands
-        only on empty stones and keeps a pawn to move after any move (on its landing or in
-        the star), so with two empty stones every move of hers leaves the other die a move.
-        Returns None when no shortcut applies (the mystic obligation)."""
-        if self.must_leave or len(self.dice) != 2:
+        """When every die left is to be used (two or three), a move m surely is when moves
+        with the other dice touch neither m's source nor its landing stone, nor each other's
+        (they stay legal after m, and after one another). Lasa lands only on empty stones and
+        keeps a pawn to move after any move (on its landing or in the star), so with two
+        empty stones every move of hers leaves the other die a move. Returns None when no
+        shortcut applies (the mystic obligation)."""
+        dice = self.dice
+        n = len(dice)
+        if self.must_leave or not 2 <= n <= 3:
             return None
         if self.player == self.lasa:
-            return _every_move if self.stones.count(None) >= 2 else None
-        d0, d1 = self.dice
-        by_die = {d0: [m for m in raw if m[0] == d0], d1: [m for m in raw if m[0] == d1]}
+            return _every_move if n == 2 and self.stones.count(None) >= 2 else None
+        by_die = {d: [m for m in raw if m[0] == d] for d in _VALUES.get(dice) or dice}
         touched = {}
 
         def landing(m):
@@ -969,15 +971,25 @@ class TuchulchaState(GameState):
                 touched[m] = dest
             return touched[m]
 
+        def apart(m2, src, dst) -> bool:
+            """m2 neither starts nor lands where a move from src to dst did."""
+            to = landing(m2)
+            return (m2[1] != src and m2[1] != dst and to != src
+                    and (to != dst or to == _V))
+
         def ok(m):
             if not isinstance(m[0], int):
                 return False
-            other = d1 if m[0] == d0 else d0
+            rest = _remove_die(dice, m[0])
             src, dst = m[1], landing(m)
-            for m2 in by_die.get(other, ()):
-                to = landing(m2)
-                if m2[1] != src and m2[1] != dst and to != src and (to != dst or to == _V):
-                    return True
+            for m2 in by_die[rest[0]]:
+                if apart(m2, src, dst):
+                    if n == 2:
+                        return True
+                    src2, dst2 = m2[1], landing(m2)
+                    for m3 in by_die[rest[1]]:
+                        if apart(m3, src, dst) and apart(m3, src2, dst2):
+                            return True
             return False
         return ok
 
