@@ -8,9 +8,11 @@ from itertools import combinations, permutations
 import pytest
 
 from rituels.engine import CHANCE, sample_chance
+from rituels.tuchulcha import board
 from rituels.tuchulcha.rules import (
     _V, MOVE, NORMAL, OVER, TUCHULCHA, TuchulchaState, _src_key,
 )
+from tuchulcha_setup import position, roll
 
 GAMES = {2: 300, 3: 300, 4: 400}   # 1000 games, ~25 s of CPU
 MAX_ACTIONS = 5000
@@ -209,3 +211,29 @@ def test_role_turns_match_brute_force(role):
                 a = rng.choice(st.legal_actions())
             st.apply(a)
     assert checked > 100
+
+
+def test_crowded_tuchulcha_turns_match_brute_force():
+    """Tuchulcha's two single pawns among groups of two (which stop her): the three-dice
+    shortcut must see when the other two dice's moves get in each other's way."""
+    rng = random.Random(5)
+    side = board.side_for(4)
+    free = [s for s in range(side.loop) if s not in side.passages]
+    checked = 0
+    for _ in range(600):
+        a, b = rng.sample(free, 2)
+        stones = {a: (0, 1), b: (0, 1)}
+        groups = [1, 2, 3] * (board.PAWNS[4] // 2)   # (the pawns each colour has)
+        rng.shuffle(groups)
+        for s in rng.sample([s for s in free if s not in (a, b)], rng.randrange(3, 12)):
+            stones[s] = (groups.pop(), 2)
+        st = position(4, stones=stones, tuchulcha=0, temple={0: 0},
+                      sanctuary={0: board.PAWNS[4] - 2})
+        dice = [rng.randint(1, 6) for _ in range(4)]
+        roll(st, *dice, discard=dice[0])
+        if st.phase != MOVE:
+            continue
+        assert st._maxleft == best_sequence(st), st.summary()
+        assert expected_moves(st) == set(st.legal_actions()), st.summary()
+        checked += 1
+    assert checked > 400
