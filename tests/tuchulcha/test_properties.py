@@ -122,23 +122,36 @@ def check_mystic_obligation(st: TuchulchaState) -> None:
     assert st.must_leave == expected, st.summary()
 
 
-def test_maximum_dice_rule_matches_brute_force():
-    rng = random.Random(7)
+def check_moves(st: TuchulchaState) -> bool:
+    """The dice to use and the legal moves are brute force's."""
+    assert best_sequence(st) == st._maxleft, st.summary()
+    assert expected_moves(st) == set(st.legal_actions()), st.summary()
+    return True
+
+
+def play_checking(st: TuchulchaState, rng: random.Random, check) -> int:
+    """Play ``st`` to its end at random, calling ``check(st)`` at each decision; returns how
+    many checks said they checked something."""
     checked = 0
-    for g in range(6):
-        st = TuchulchaState(2 + g % 3)
-        while not st.is_terminal():
-            if st.current_player() == CHANCE:
-                a = sample_chance(st, rng)
-            else:
-                if st.phase == MOVE:
-                    if not st.used:
-                        check_mystic_obligation(st)
-                    assert best_sequence(st) == st._maxleft
-                    assert expected_moves(st) == set(st.legal_actions()), st.summary()
-                    checked += 1
-                a = rng.choice(st.legal_actions())
-            st.apply(a)
+    while not st.is_terminal():
+        if st.current_player() == CHANCE:
+            a = sample_chance(st, rng)
+        else:
+            checked += bool(check(st))
+            a = rng.choice(st.legal_actions())
+        st.apply(a)
+    return checked
+
+
+def test_maximum_dice_rule_matches_brute_force():
+    def check(st):
+        if st.phase != MOVE:
+            return False
+        if not st.used:
+            check_mystic_obligation(st)
+        return check_moves(st)
+    rng = random.Random(7)
+    checked = sum(play_checking(TuchulchaState(2 + g % 3), rng, check) for g in range(6))
     assert checked > 200
 
 
@@ -196,20 +209,10 @@ def test_combined_attacks_match_brute_force():
 def test_role_turns_match_brute_force(role):
     """The search's shortcuts on the roles' turns: Lasa's two dice (she counts empty stones
     only) and Tuchulcha's three (after the discard) give the moves brute force gives."""
+    def check(st):
+        return st.phase == MOVE and st.player == getattr(st, role) and check_moves(st)
     rng = random.Random(11)
-    checked = 0
-    for g in range(40):
-        st = TuchulchaState(3 + g % 2)
-        while not st.is_terminal():
-            if st.current_player() == CHANCE:
-                a = sample_chance(st, rng)
-            else:
-                if st.phase == MOVE and st.player == getattr(st, role):
-                    assert st._maxleft == best_sequence(st), st.summary()
-                    assert expected_moves(st) == set(st.legal_actions()), st.summary()
-                    checked += 1
-                a = rng.choice(st.legal_actions())
-            st.apply(a)
+    checked = sum(play_checking(TuchulchaState(3 + g % 2), rng, check) for g in range(40))
     assert checked > 100
 
 
@@ -231,9 +234,6 @@ def test_crowded_tuchulcha_turns_match_brute_force():
                       sanctuary={0: board.PAWNS[4] - 2})
         dice = [rng.randint(1, 6) for _ in range(4)]
         roll(st, *dice, discard=dice[0])
-        if st.phase != MOVE:
-            continue
-        assert st._maxleft == best_sequence(st), st.summary()
-        assert expected_moves(st) == set(st.legal_actions()), st.summary()
-        checked += 1
+        if st.phase == MOVE:
+            checked += check_moves(st)
     assert checked > 400
