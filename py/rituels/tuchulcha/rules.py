@@ -889,10 +889,10 @@ class TuchulchaState(GameState):
 
     # The search meets the same positions again and again within a turn (the start of the
     # moves, then each legal-move list): per position its moves, and per (position, move)
-    # the dice that move leads to using, are kept in the turn's memo. A dict lookup on a
-    # tuple key (its hash is cached) costs about the same under Pyodide as on CPython, while
-    # the clone, the move and the move generation it replaces cost about 1.6x: this is
-    # what brings the Pyodide/CPython ratio of a game down (and both get faster).
+    # the dice that move leads to using, are kept in the turn's memo. A dict lookup costs
+    # relatively little under Pyodide, while the clone, the move and the move generation it
+    # replaces cost about 1.6x CPython's time: this lowered the Pyodide/CPython ratio of a
+    # game (and both got faster).
     def _raws_at(self, key: tuple) -> list:
         """``_raw_moves()`` of this position (``key``: its ``_pos_key``), computed once."""
         raws = self._memo_raw
