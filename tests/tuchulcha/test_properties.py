@@ -8,9 +8,11 @@ from itertools import combinations, permutations
 import pytest
 
 from rituels.engine import CHANCE, sample_chance
+from rituels.tuchulcha import board
 from rituels.tuchulcha.rules import (
     _V, MOVE, NORMAL, OVER, TUCHULCHA, TuchulchaState, _src_key,
 )
+from tuchulcha_setup import position, roll
 
 GAMES = {2: 300, 3: 300, 4: 400}   # 1000 games, ~25 s of CPU
 MAX_ACTIONS = 5000
@@ -94,6 +96,19 @@ def best_sequence(st: TuchulchaState) -> int:
     return best
 
 
+def expected_moves(st: TuchulchaState) -> set:
+    """Brute force: the moves after which the most dice can still be used."""
+    need = best_sequence(st)
+    expected = set()
+    for m in st._raw_moves():
+        child = st.clone()
+        child._do_move(m)
+        used = len(st.dice) - len(child.dice)
+        if child.phase == OVER or used + best_sequence(child) >= need:
+            expected.add(m)
+    return expected
+
+
 def check_mystic_obligation(st: TuchulchaState) -> None:
     """At the first move of a turn: the player's pawns on mystic stones are bound to leave
     first exactly when obeying still lets the most dice be used."""
@@ -107,31 +122,36 @@ def check_mystic_obligation(st: TuchulchaState) -> None:
     assert st.must_leave == expected, st.summary()
 
 
-def test_maximum_dice_rule_matches_brute_force():
-    rng = random.Random(7)
+def check_moves(st: TuchulchaState) -> bool:
+    """The dice to use and the legal moves are brute force's."""
+    assert best_sequence(st) == st._maxleft, st.summary()
+    assert expected_moves(st) == set(st.legal_actions()), st.summary()
+    return True
+
+
+def play_checking(st: TuchulchaState, rng: random.Random, check) -> int:
+    """Play ``st`` to its end at random, calling ``check(st)`` at each decision; returns how
+    many checks said they checked something."""
     checked = 0
-    for g in range(6):
-        st = TuchulchaState(2 + g % 3)
-        while not st.is_terminal():
-            if st.current_player() == CHANCE:
-                a = sample_chance(st, rng)
-            else:
-                if st.phase == MOVE:
-                    if not st.used:
-                        check_mystic_obligation(st)
-                    need = best_sequence(st)
-                    assert need == st._maxleft
-                    expected = set()
-                    for m in st._raw_moves():
-                        child = st.clone()
-                        child._do_move(m)
-                        used = len(st.dice) - len(child.dice)
-                        if child.phase == OVER or used + best_sequence(child) >= need:
-                            expected.add(m)
-                    assert expected == set(st.legal_actions()), st.summary()
-                    checked += 1
-                a = rng.choice(st.legal_actions())
-            st.apply(a)
+    while not st.is_terminal():
+        if st.current_player() == CHANCE:
+            a = sample_chance(st, rng)
+        else:
+            checked += bool(check(st))
+            a = rng.choice(st.legal_actions())
+        st.apply(a)
+    return checked
+
+
+def test_maximum_dice_rule_matches_brute_force():
+    def check(st):
+        if st.phase != MOVE:
+            return False
+        if not st.used:
+            check_mystic_obligation(st)
+        return check_moves(st)
+    rng = random.Random(7)
+    checked = sum(play_checking(TuchulchaState(2 + g % 3), rng, check) for g in range(6))
     assert checked > 200
 
 
@@ -183,3 +203,37 @@ def test_combined_attacks_match_brute_force():
             combined = [a for a in actions if a[0] == "A"]
             st.apply(rng.choice(combined or actions))
     assert checked > 500 and attacks > 50
+
+
+@pytest.mark.parametrize("role", ["lasa", "tuchulcha"])
+def test_role_turns_match_brute_force(role):
+    """The search's shortcuts on the roles' turns: Lasa's two dice (she counts empty stones
+    only) and Tuchulcha's three (after the discard) give the moves brute force gives."""
+    def check(st):
+        return st.phase == MOVE and st.player == getattr(st, role) and check_moves(st)
+    rng = random.Random(11)
+    checked = sum(play_checking(TuchulchaState(3 + g % 2), rng, check) for g in range(40))
+    assert checked > 100
+
+
+def test_crowded_tuchulcha_turns_match_brute_force():
+    """Tuchulcha's two single pawns among groups of two (which stop her): the three-dice
+    shortcut must see when the other two dice's moves get in each other's way."""
+    rng = random.Random(5)
+    side = board.side_for(4)
+    free = [s for s in range(side.loop) if s not in side.passages]
+    checked = 0
+    for _ in range(600):
+        a, b = rng.sample(free, 2)
+        stones = {a: (0, 1), b: (0, 1)}
+        groups = [1, 2, 3] * (board.PAWNS[4] // 2)   # (the pawns each colour has)
+        rng.shuffle(groups)
+        for s in rng.sample([s for s in free if s not in (a, b)], rng.randrange(3, 12)):
+            stones[s] = (groups.pop(), 2)
+        st = position(4, stones=stones, tuchulcha=0, temple={0: 0},
+                      sanctuary={0: board.PAWNS[4] - 2})
+        dice = [rng.randint(1, 6) for _ in range(4)]
+        roll(st, *dice, discard=dice[0])
+        if st.phase == MOVE:
+            checked += check_moves(st)
+    assert checked > 400

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from fractions import Fraction
-from itertools import accumulate, combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement, product
 from math import factorial
 from typing import Any
 
@@ -54,6 +54,9 @@ class _Layout:
         self.mult = tuple(MULTIPLIER[k] for k in side.kinds)
         self.mystic = tuple(k == MYSTIC for k in side.kinds)
         self.passages = frozenset(side.passages)
+        # The stones' numbers, for the scans of the move search: a loop over them that
+        # indexes the stones costs less under Pyodide than enumerate's pairs.
+        self.ids = tuple(range(side.loop))
         # Side's properties rebuild their tuples on each access: kept here for the hot paths.
         self.entries = side.entries
         self.last_step = side.last_step
@@ -95,6 +98,29 @@ def _table(outcomes: list) -> tuple[tuple, tuple[float, ...]]:
 _DICE_TABLES = {n: _table(out) for n, out in _DICE_OUTCOMES.items()}
 _FIRST_TABLES = {n: _table([(("first", i), Fraction(1, n)) for i in range(n)])
                  for n in (2, 3, 4)}
+
+
+# Notation of the actions already written (the bench and the record write every action):
+# a dict lookup costs about as much under Pyodide as on CPython, formatting three times more.
+# The actions form a bounded set (dice, places, counts); the cap only guards memory.
+_NOTATION: dict = {}
+_NOTATION_MAX = 50000
+
+
+def _values_of(dice: tuple) -> tuple[int, ...]:
+    """The distinct values of ``dice``, high to low."""
+    return tuple(sorted(set(dice), reverse=True))
+
+
+# _values_of for every roll (up to four dice in any order), read by the move generation at
+# each node of the max-dice search: a lookup instead of a set and a sort.
+_VALUES = {dice: _values_of(dice) for n in range(board.TUCHULCHA_DICE + 1)
+           for dice in product(range(1, board.DIE_FACES + 1), repeat=n)}
+
+
+def _every_move(move) -> bool:
+    """A ``_quick_ok`` answer when every move surely leaves the other die a move."""
+    return True
 
 
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -204,7 +230,8 @@ class TuchulchaState(GameState):
         self._idle_turns = 0
         self._stall_turns = 0
         self._maxleft = 0                     # dice still usable this turn (max-dice rule)
-        self._memo: dict = {}
+        self._memo: dict = {}                 # the max-dice search's, per turn
+        self._memo_raw: dict = {}
         self._legal: list | None = None
 
     # --- cheap copies ---------------------------------------------------------------------
@@ -341,7 +368,12 @@ class TuchulchaState(GameState):
         return _DICE_OUTCOMES[self._dice_rolled()]
 
     def chance_table(self) -> tuple[tuple, tuple[float, ...]]:
-        if self.phase == SETUP:
+        ph = self.phase
+        if ph == ROLL:   # (_dice_rolled inlined: once per roll in every game)
+            p = self.player
+            return _DICE_TABLES[board.TUCHULCHA_DICE if p == self.tuchulcha
+                                else board.LASA_DICE if p == self.lasa else board.DICE]
+        if ph == SETUP:
             return _FIRST_TABLES[self.num_players]
         return _DICE_TABLES[self._dice_rolled()]
 
@@ -354,7 +386,10 @@ class TuchulchaState(GameState):
         raise ValueError("not a chance node")
 
     def legal_actions(self) -> list:
-        return list(self._legal_list())   # the caller's own copy: the cache stays intact
+        legal = self._legal   # (_legal_list inlined: once per decision in every game)
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]       # the caller's own copy: the cache stays intact
 
     def _legal_list(self) -> list:
         if self._legal is None:
@@ -530,7 +565,8 @@ class TuchulchaState(GameState):
                 lc = movers[0]
                 if self.star[lc]:
                     sources.append((STAR, lc, self.star[lc]))
-            for s, occ in enumerate(stones):
+            for s in self._lay.ids:
+                occ = stones[s]
                 if occ and occ[0] in movers:
                     avail = occ[1] - frozen.get(s, 0) if frozen else occ[1]
                     if avail > 0:
@@ -545,7 +581,8 @@ class TuchulchaState(GameState):
         loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
                                                lay.last_step)
         passed = False
-        for die in sorted(set(self.dice), reverse=True):
+        dice = self.dice
+        for die in _VALUES.get(dice) or _values_of(dice):
             for src, colour, avail in sources:
                 # _target's landing, inlined (a call per source and die costs more than the
                 # rest of this loop under Pyodide); Lasa's walk stays a call.
@@ -589,7 +626,7 @@ class TuchulchaState(GameState):
         dice, stones, lay = self.dice, self.stones, self._lay
         subsets = _dice_subsets(dice)
         most = len(dice)
-        values = sorted(set(dice), reverse=True)
+        values = _VALUES.get(dice) or _values_of(dice)
         counts = [(d, dice.count(d)) for d in values]
         bound = self.must_leave
         temple, frozen = self.temple, self.frozen
@@ -597,7 +634,8 @@ class TuchulchaState(GameState):
                                                lay.last_step)
         tuch = role == TUCHULCHA
         out = []
-        for t, occ in enumerate(stones):
+        for t in lay.ids:
+            occ = stones[t]
             if occ is None or occ[0] == tcol:
                 continue
             dc, dn = occ
@@ -832,19 +870,48 @@ class TuchulchaState(GameState):
             return 1 if n and self._raw_moves(first=True) else 0
         key = self._pos_key()
         memo = self._memo
-        if key in memo:
-            return memo[key]
+        best = memo.get(key)
+        if best is not None:
+            return best
         best = 0
-        for m in self._raw_moves():
-            child = self.clone()
-            child._do_move(m)
-            got = n if child.phase == OVER else n - len(child.dice) + child._max_use()
+        raw = self._raws_at(key)
+        # With two or three dice, a move that leaves the other dice moves apart from it
+        # surely uses them all: the shortcut spares the clone and the replay of most children.
+        quick = self._quick_ok(raw) if n <= 3 else None
+        for m in raw:
+            got = n if quick is not None and quick(m) else self._child_use(key, m, n)
             if got > best:
                 best = got
                 if best == n:
                     break
         memo[key] = best
         return best
+
+    # The search meets the same positions again and again within a turn (the start of the
+    # moves, then each legal-move list): per position its moves, and per (position, move)
+    # the dice that move leads to using, are kept in the turn's memo. A dict lookup costs
+    # relatively little under Pyodide, while the clone, the move and the move generation it
+    # replaces cost about 1.6x CPython's time: this lowered the Pyodide/CPython ratio of a
+    # game (and both got faster).
+    def _raws_at(self, key: tuple) -> list:
+        """``_raw_moves()`` of this position (``key``: its ``_pos_key``), computed once."""
+        raws = self._memo_raw
+        raw = raws.get(key)
+        if raw is None:
+            raw = raws[key] = self._raw_moves()
+        return raw
+
+    def _child_use(self, key: tuple, m, n: int) -> int:
+        """How many of the ``n`` dice left are used at best by playing ``m`` first."""
+        memo = self._memo
+        mk = (key, m)
+        got = memo.get(mk)
+        if got is None:
+            child = self.clone()
+            child._do_move(m)
+            got = memo[mk] = (n if child.phase == OVER
+                              else n - len(child.dice) + child._max_use())
+        return got
 
     def _begin_moves(self) -> None:
         """Dice are final: set the mystic obligation and the number of dice to use."""
@@ -854,8 +921,9 @@ class TuchulchaState(GameState):
         if self.player != self.tuchulcha:
             lay = self._lay
             own = self._colours_of[self.player]
-            bound = {s: occ[1] for s, occ in enumerate(self.stones)
-                     if occ and occ[0] in own and lay.mystic[s]}
+            stones = self.stones
+            bound = {s: stones[s][1] for s in lay.ids
+                     if stones[s] and stones[s][0] in own and lay.mystic[s]}
             if bound:
                 free = self._max_use()
                 self.must_leave = bound
@@ -866,34 +934,34 @@ class TuchulchaState(GameState):
             self._end_turn()
 
     def _move_actions(self) -> list:
-        raw = self._raw_moves()
         need = self._maxleft
         if need <= 1:
-            return raw
-        quick = self._quick_ok(raw) if need == 2 else None
-        out = []
+            return self._raw_moves()
+        key = self._pos_key()
+        raw = self._raws_at(key)
         n = len(self.dice)
+        quick = self._quick_ok(raw) if need == n else None
+        out = []
         for m in raw:
-            if m[0] == "A" and len(m[1]) >= need or quick is not None and quick(m):
-                out.append(m)
-                continue
-            child = self.clone()
-            child._do_move(m)
-            if child.phase == OVER or n - len(child.dice) + child._max_use() >= need:
+            if (m[0] == "A" and len(m[1]) >= need or quick is not None and quick(m)
+                    or self._child_use(key, m, n) >= need):
                 out.append(m)
         return out
 
     def _quick_ok(self, raw: list):
-        """With two dice to use, a move m is surely legal when some move with the other die
-        touches neither m's source nor its landing stone (it stays legal after m). Returns
-        None when this shortcut does not apply (Lasa's counting, the mystic obligation)."""
-        if self.player == self.lasa or self.must_leave or len(self.dice) != 2:
+        """When every die left is to be used (two or three), a move m surely is when moves
+        with the other dice touch neither m's source nor its landing stone, nor each other's
+        (they stay legal after m, and after one another). Lasa lands only on empty stones and
+        keeps a pawn to move after any move (on its landing or in the star), so with two
+        empty stones every move of hers leaves the other die a move. Returns None when no
+        shortcut applies (the mystic obligation)."""
+        dice = self.dice
+        n = len(dice)
+        if self.must_leave or not 2 <= n <= 3:
             return None
-        by_die: dict = {}
-        for m in raw:
-            if isinstance(m[0], int):
-                by_die.setdefault(m[0], []).append(m)
-        d0, d1 = self.dice
+        if self.player == self.lasa:
+            return _every_move if n == 2 and self.stones.count(None) >= 2 else None
+        by_die = {d: [m for m in raw if m[0] == d] for d in _VALUES.get(dice) or dice}
         touched = {}
 
         def landing(m):
@@ -903,15 +971,25 @@ class TuchulchaState(GameState):
                 touched[m] = dest
             return touched[m]
 
+        def apart(m2, src, dst) -> bool:
+            """m2 neither starts nor lands where a move from src to dst did."""
+            to = landing(m2)
+            return (m2[1] != src and m2[1] != dst and to != src
+                    and (to != dst or to == _V))
+
         def ok(m):
             if not isinstance(m[0], int):
                 return False
-            other = d1 if m[0] == d0 else d0
+            rest = _remove_die(dice, m[0])
             src, dst = m[1], landing(m)
-            for m2 in by_die.get(other, ()):
-                to = landing(m2)
-                if m2[1] != src and m2[1] != dst and to != src and (to != dst or to == _V):
-                    return True
+            for m2 in by_die[rest[0]]:
+                if apart(m2, src, dst):
+                    if n == 2:
+                        return True
+                    src2, dst2 = m2[1], landing(m2)
+                    for m3 in by_die[rest[1]]:
+                        if apart(m3, src, dst) and apart(m3, src2, dst2):
+                            return True
             return False
         return ok
 
@@ -957,6 +1035,7 @@ class TuchulchaState(GameState):
         self._progress = self._acted = False
         self._roll_asked = False
         self._memo = {}
+        self._memo_raw = {}
         self.phase = START if self._role_change_possible(p) else ROLL
 
     # --- applying actions -----------------------------------------------------------------
@@ -1014,6 +1093,17 @@ class TuchulchaState(GameState):
 
     # --- notation -------------------------------------------------------------------------
     def action_to_str(self, action) -> str:
+        try:
+            text = _NOTATION.get(action)
+        except TypeError:          # not hashable: not an action, said there
+            return self._notation(action)
+        if text is None:
+            text = self._notation(action)
+            if len(_NOTATION) < _NOTATION_MAX:
+                _NOTATION[action] = text
+        return text
+
+    def _notation(self, action) -> str:
         if isinstance(action, str):
             return action
         head = action[0]
