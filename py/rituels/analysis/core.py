@@ -50,10 +50,10 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                      (0.132, 0.074), (0.164, 0.099), (0.189, 0.115), (0.214, 0.119),
                      (0.24, 0.13), (0.263, 0.143), (0.3, 0.143), (0.359, 0.174),
                      (0.44, 0.174), (0.612, 0.368)),
-    # seeds 0-367, on top of tuchulcha/chances.py's map
-    "tuchulcha": ((0.01, 0.0), (0.102, 0.068), (0.134, 0.118), (0.169, 0.17), (0.205, 0.279),
-                  (0.282, 0.328), (0.342, 0.382), (0.385, 0.452), (0.419, 0.566),
-                  (0.581, 0.566)),
+    # isotonic/16, seeds 0-699, on top of tuchulcha/chances.py's map
+    "tuchulcha": ((0.006, 0.001), (0.095, 0.057), (0.144, 0.102), (0.182, 0.14),
+                  (0.207, 0.225), (0.232, 0.237), (0.277, 0.275), (0.332, 0.381),
+                  (0.379, 0.475), (0.428, 0.487), (0.61, 0.491)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
 MAX_REVIEWED_CHOICES = {"wongar": 6}

@@ -258,7 +258,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=sorted(FITS))
     parser.add_argument("--games", type=int, default=FIT_GAMES)
-    parser.add_argument("--records", default="", help="JSON lines of records (seeds 0..N-1)")
+    parser.add_argument("--records", default="",
+                        help="JSON lines of records (any seeds but the checking games')")
     parser.add_argument("--map", action="store_true", help="fit the monotone map (CALIBRATION)")
     parser.add_argument("--check", default="", help="with --map: records to check it on")
     parser.add_argument("--kind", default="", choices=[""] + sorted(MAPS),
