@@ -39,17 +39,18 @@ COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 SHRINK = {"cthulhu-dice": 0.88, "wongar": 0.94}
 # The last step: a monotone map of each player's estimate (knots (estimate, won), linear
 # between them, flat beyond), then the players' chances are scaled back to their sum. Strong
-# players gang up on a leader, which neither estimate sees whole. Fitted by isotonic
-# regression (pool-adjacent-violators, blocks of >= 150 samples and of a 16th of them) on the
-# fitting records only
-# (`python3 -m rituels.analysis.fit GAME --map`), checked on seeds 1000-1499. Wongar has
-# none: its map made the checking games worse (Brier 0.1263 against 0.1259 without).
+# players gang up on a leader, which neither estimate sees whole. The kind of map (logistic,
+# isotonic with large blocks, none) is chosen by cross-validation on the fitting records,
+# fitted on them only (`python3 -m rituels.analysis.fit GAME --map`) and checked on the
+# bench's checking games (docs/analysis.md).
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
-    # seeds 0-499, 500-999 and 2000-3999 (3000 games)
-    "cthulhu-dice": ((0.031, 0.002), (0.041, 0.004), (0.067, 0.033), (0.1, 0.049),
-                     (0.132, 0.074), (0.164, 0.099), (0.189, 0.115), (0.214, 0.119),
-                     (0.24, 0.13), (0.263, 0.143), (0.3, 0.143), (0.359, 0.174),
-                     (0.44, 0.174), (0.612, 0.368)),
+    # logistic, seeds 0-999 and 3000-22999 (21,000 games)
+    "cthulhu-dice": ((0.0, 0.0), (0.01, 0.008), (0.02, 0.008), (0.04, 0.008), (0.06, 0.034),
+                     (0.08, 0.047), (0.1, 0.062), (0.13, 0.08), (0.16, 0.105), (0.2, 0.126),
+                     (0.25, 0.136), (0.3, 0.16), (0.35, 0.18), (0.4, 0.197), (0.45, 0.218),
+                     (0.5, 0.235), (0.55, 0.289), (0.6, 0.349), (0.65, 0.402), (0.7, 0.531),
+                     (0.75, 0.607), (0.8, 0.761), (0.85, 0.781), (0.9, 1.0), (0.95, 1.0),
+                     (1.0, 1.0)),
     # isotonic/16, seeds 0-699, on top of tuchulcha/chances.py's map
     "tuchulcha": ((0.006, 0.001), (0.095, 0.057), (0.144, 0.102), (0.182, 0.14),
                   (0.207, 0.225), (0.232, 0.237), (0.277, 0.275), (0.332, 0.381),
