@@ -34,8 +34,8 @@ REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 6}
 COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on
-# calibration games below seed 1000 (rituels.analysis.fit; Cthulhu Dice 0-499, Wongar 0-207
-# and 500-615) and checked on seeds 1000-1499 by the bench.
+# fitting games (rituels.analysis.fit; refitted on the fixed-search games: Cthulhu Dice 0.875
+# on 21,000, Wongar 0.939 on 800, both kept) and checked on the bench's checking games.
 SHRINK = {"cthulhu-dice": 0.88, "wongar": 0.94}
 # The last step: a monotone map of each player's estimate (knots (estimate, won), linear
 # between them, flat beyond), then the players' chances are scaled back to their sum. Strong
