@@ -51,10 +51,10 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                      (0.5, 0.235), (0.55, 0.289), (0.6, 0.349), (0.65, 0.402), (0.7, 0.531),
                      (0.75, 0.607), (0.8, 0.761), (0.85, 0.781), (0.9, 1.0), (0.95, 1.0),
                      (1.0, 1.0)),
-    # isotonic/16, seeds 0-699, on top of tuchulcha/chances.py's map
-    "tuchulcha": ((0.006, 0.001), (0.095, 0.057), (0.144, 0.102), (0.182, 0.14),
-                  (0.207, 0.225), (0.232, 0.237), (0.277, 0.275), (0.332, 0.381),
-                  (0.379, 0.475), (0.428, 0.487), (0.61, 0.491)),
+    # isotonic/16, seeds 0-999, on top of tuchulcha/chances.py's map
+    "tuchulcha": ((0.006, 0.0), (0.091, 0.078), (0.138, 0.081), (0.178, 0.151),
+                  (0.208, 0.244), (0.232, 0.244), (0.278, 0.262), (0.332, 0.416),
+                  (0.374, 0.509), (0.419, 0.509), (0.488, 0.509), (0.701, 0.509)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
 MAX_REVIEWED_CHOICES = {"wongar": 6}
