@@ -5,8 +5,10 @@ least one strong). At a few turn ends of each game (seeded) every player's estim
 (public information only) is compared with whether that player won. Estimates are bucketed by
 tenths; a bucket with at least ``MIN_BUCKET`` samples must be within ``TOLERANCE`` points of
 its win frequency. The Brier score is printed next to the base rate's (always predicting
-the average win frequency). Strong bots get a short thinking budget here (``BOT_BUDGET_S``)
-so hundreds of games fit on a shared machine; they play the same way, less deeply.
+the average win frequency). Strong bots search a FIXED amount here (``STRONG_SEARCH``: positions
+evaluated, redrawn worlds), not a time budget: the same seed gives the same game on any machine
+at any load, and hundreds of games fit on a shared machine (they play the same way, less deeply
+than in the app).
 
 Speed: the whole analysis (curve + review of one person's decisions) of complete 4-player
 games (p50/max over a few) and the coach's answer (p50/max over the game's decisions), on
@@ -32,11 +34,25 @@ from rituels.engine.game import GAME_IDS, get_game
 from rituels.engine.record import start_state
 from rituels.engine.state import GameState
 
-GAMES, QUICK_GAMES = 500, 40
-FIRST_SEED = 1000          # calibration games; the fitted constants come from seeds below
+# Checking games per game (seeds FIRST_SEED...; the fitted constants never come from these):
+# a bucket of n samples has a sampling margin of about ±100/sqrt(n) points, so as many as a
+# bench run affords (self-play CPU per game: Cthulhu Dice ~0.002 s, Tuchulcha ~0.7 s,
+# Wongar ~0.6 s; the bench prints it).
+GAMES = {"cthulhu-dice": 2000, "tuchulcha": 700, "wongar": 800}
+QUICK_GAMES = 40
+FIRST_SEED = 1000
 POINTS_PER_GAME = 4
 MIN_BUCKET, TOLERANCE = 50, 7.0
-BOT_BUDGET_S = 0.02
+# The strong bots' fixed search in self-play (attributes set on each strong bot), so a game
+# does not depend on the machine's speed or load. About what their former 20 ms budget bought,
+# or less: Tuchulcha 200 positions per plan (most plans need fewer) and one sampled future per
+# role candidate (the median at 20 ms of CPU); Wongar 2 redrawn worlds (its strength bench's
+# amount; 20 ms of wall time on a loaded machine bought 2-8). Cthulhu Dice's strong bot has
+# no budget (an exact search of the turn).
+STRONG_SEARCH: dict[str, dict[str, int]] = {
+    "tuchulcha": {"max_leaves": 200, "samples": 1},
+    "wongar": {"iterations": 2},
+}
 SPEED_GAMES, QUICK_SPEED_GAMES = 3, 1
 
 
@@ -45,15 +61,20 @@ def _bots(game, rng: random.Random) -> tuple[list, list[str]]:
     if "strong" not in levels:
         levels[rng.randrange(4)] = "strong"
     bots = []
-    for i, level in enumerate(levels):
+    for level in levels:
         bot = game.bots[level](rng.randrange(1 << 30))
-        if hasattr(bot, "budget_s"):
-            bot.budget_s = BOT_BUDGET_S
+        search = STRONG_SEARCH.get(game.id, {})
+        if hasattr(bot, "budget_s") and not search:
+            raise ValueError(f"{game.id}: a timed bot needs a fixed search in STRONG_SEARCH")
+        for name, amount in search.items():
+            if hasattr(bot, name):
+                setattr(bot, name, amount)
         bots.append(bot)
     return bots, levels
 
 
 def self_play(game_id: str, seed: int) -> dict:
+    """The calibration game of ``seed``: the same record on every machine (fixed search)."""
     game = get_game(game_id)
     rng = random.Random(f"calibration:{game_id}:{seed}")
     bots, levels = _bots(game, rng)
@@ -67,8 +88,7 @@ def records(game_id: str, games: int, first: int = FIRST_SEED,
             path: str = "") -> Iterator[tuple[int, dict]]:
     """(seed, self-play record) of ``games`` seeds from ``first``. ``path``: a JSON-lines file
     of records (``--save`` writes one), read instead of playing: the estimate can then be
-    changed and checked again on the very same games (self-play with a time budget is not
-    reproducible)."""
+    changed and checked again on the very same games without playing them again."""
     if path:
         with open(path, encoding="utf-8") as lines:
             for line in lines:
@@ -118,23 +138,31 @@ def calibration_samples(game_id: str, games: int, path: str = "", save: str = ""
     return samples, played
 
 
-def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], bool, float, float]:
-    buckets: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+def buckets(samples: list[tuple[float, float]]) -> list[tuple[int, int, float, float]]:
+    """(tenth, samples, mean estimate, win frequency) of every non-empty bucket, in points."""
+    tenths: list[list[tuple[float, float]]] = [[] for _ in range(10)]
     for chance, won in samples:
-        buckets[min(int(chance * 10), 9)].append((chance, won))
+        tenths[min(int(chance * 10), 9)].append((chance, won))
+    return [(k, len(b), 100 * statistics.fmean(c for c, _ in b),
+             100 * statistics.fmean(w for _, w in b)) for k, b in enumerate(tenths) if b]
+
+
+def worst_gap(samples: list[tuple[float, float]]) -> float:
+    """The largest |estimated - won| of the judged buckets (>= MIN_BUCKET samples), in points."""
+    return max((abs(mean - freq) for _, n, mean, freq in buckets(samples) if n >= MIN_BUCKET),
+               default=0.0)
+
+
+def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], bool, float, float]:
     rows, ok = [], True
-    for k, bucket in enumerate(buckets):
-        if not bucket:
-            continue
-        mean = 100 * statistics.fmean(c for c, _ in bucket)
-        freq = 100 * statistics.fmean(w for _, w in bucket)
-        judged = len(bucket) >= MIN_BUCKET
+    for k, n, mean, freq in buckets(samples):
+        judged = n >= MIN_BUCKET
         good = abs(mean - freq) <= TOLERANCE
         ok &= good or not judged
         # sampling margin of the win frequency (95 %, as if the samples were independent;
         # the 4 points of one game are not, so the true margin is wider)
-        margin = 196 * (max(freq, 1.0) * max(100 - freq, 1.0) / len(bucket)) ** 0.5 / 100
-        rows.append(f"{k * 10:>3}-{k * 10 + 10:<3}% n={len(bucket):<5} estimated {mean:5.1f} "
+        margin = 196 * (max(freq, 1.0) * max(100 - freq, 1.0) / n) ** 0.5 / 100
+        rows.append(f"{k * 10:>3}-{k * 10 + 10:<3}% n={n:<5} estimated {mean:5.1f} "
                     f"won {freq:5.1f} (±{margin:4.1f})"
                     + ("" if not judged else " ok" if good else " OFF"))
     base = statistics.fmean(w for _, w in samples)
@@ -176,11 +204,15 @@ def stat(values: list[float]) -> str:
 def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
                  save: str = "", first: int = FIRST_SEED) -> list[tuple[str, str]]:
     out = []
+    start = time.process_time()
     samples, played = calibration_samples(game_id, games, path, save, first)
+    took = time.process_time() - start
     rows, ok, score, base_score = calibration_rows(samples)
     out.append((f"{game_id} calibration ({played} games from seed {first}, "
                 f"{len(samples)} estimates)",
                 "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
+    out.append((f"{game_id} calibration run (CPU time, self-play unless --records)",
+                f"{took:.0f} s, {took / max(played, 1):.3f} s a game"))
     for row in rows:
         out.append((f"  {game_id} bucket", row))
     out.append((f"{game_id} Brier score", f"{score:.4f} (base rate {base_score:.4f})"))
@@ -192,17 +224,16 @@ def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
 
 
 def figures(quick: bool) -> list[tuple[str, str]]:
-    games = QUICK_GAMES if quick else GAMES
     speed_games = QUICK_SPEED_GAMES if quick else SPEED_GAMES
     out = []
     for game_id in GAME_IDS:
-        out += game_figures(game_id, games, speed_games)
+        out += game_figures(game_id, QUICK_GAMES if quick else GAMES[game_id], speed_games)
     return out
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--games", type=int, default=0, help="default: GAMES of the game")
     parser.add_argument("--speed-games", type=int, default=SPEED_GAMES)
     parser.add_argument("--game", default="")
     parser.add_argument("--quick", action="store_true")
@@ -213,6 +244,7 @@ if __name__ == "__main__":
     if args.quick:
         args.games, args.speed_games = QUICK_GAMES, QUICK_SPEED_GAMES
     for game_id in [args.game] if args.game else GAME_IDS:
-        for label, value in game_figures(game_id, args.games, args.speed_games, args.records,
+        games = args.games or GAMES[game_id]
+        for label, value in game_figures(game_id, games, args.speed_games, args.records,
                                          args.save, args.first):
             print(f"{label}  {value}", flush=True)

@@ -34,26 +34,27 @@ REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 6}
 COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on
-# calibration games below seed 1000 (rituels.analysis.fit; Cthulhu Dice 0-499, Wongar 0-207
-# and 500-615) and checked on seeds 1000-1499 by the bench.
+# fitting games (rituels.analysis.fit; refitted on the fixed-search games: Cthulhu Dice 0.875
+# on 21,000, Wongar 0.939 on 800, both kept) and checked on the bench's checking games.
 SHRINK = {"cthulhu-dice": 0.88, "wongar": 0.94}
 # The last step: a monotone map of each player's estimate (knots (estimate, won), linear
 # between them, flat beyond), then the players' chances are scaled back to their sum. Strong
-# players gang up on a leader, which neither estimate sees whole. Fitted by isotonic
-# regression (pool-adjacent-violators, blocks of >= 150 samples and of a 16th of them) on the
-# fitting records only
-# (`python3 -m rituels.analysis.fit GAME --map`), checked on seeds 1000-1499. Wongar has
-# none: its map made the checking games worse (Brier 0.1263 against 0.1259 without).
+# players gang up on a leader, which neither estimate sees whole. The kind of map (logistic,
+# isotonic with large blocks, none) is chosen by cross-validation on the fitting records,
+# fitted on them only (`python3 -m rituels.analysis.fit GAME --map`) and checked on the
+# bench's checking games (docs/analysis.md).
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
-    # seeds 0-499, 500-999 and 2000-3999 (3000 games)
-    "cthulhu-dice": ((0.031, 0.002), (0.041, 0.004), (0.067, 0.033), (0.1, 0.049),
-                     (0.132, 0.074), (0.164, 0.099), (0.189, 0.115), (0.214, 0.119),
-                     (0.24, 0.13), (0.263, 0.143), (0.3, 0.143), (0.359, 0.174),
-                     (0.44, 0.174), (0.612, 0.368)),
-    # seeds 0-367, on top of tuchulcha/chances.py's map
-    "tuchulcha": ((0.01, 0.0), (0.102, 0.068), (0.134, 0.118), (0.169, 0.17), (0.205, 0.279),
-                  (0.282, 0.328), (0.342, 0.382), (0.385, 0.452), (0.419, 0.566),
-                  (0.581, 0.566)),
+    # logistic, seeds 0-999 and 3000-22999 (21,000 games)
+    "cthulhu-dice": ((0.0, 0.0), (0.01, 0.008), (0.02, 0.008), (0.04, 0.008), (0.06, 0.034),
+                     (0.08, 0.047), (0.1, 0.062), (0.13, 0.08), (0.16, 0.105), (0.2, 0.126),
+                     (0.25, 0.136), (0.3, 0.16), (0.35, 0.18), (0.4, 0.197), (0.45, 0.218),
+                     (0.5, 0.235), (0.55, 0.289), (0.6, 0.349), (0.65, 0.402), (0.7, 0.531),
+                     (0.75, 0.607), (0.8, 0.761), (0.85, 0.781), (0.9, 1.0), (0.95, 1.0),
+                     (1.0, 1.0)),
+    # isotonic/16, seeds 0-999, on top of tuchulcha/chances.py's map
+    "tuchulcha": ((0.006, 0.0), (0.091, 0.078), (0.138, 0.081), (0.178, 0.151),
+                  (0.208, 0.244), (0.232, 0.244), (0.278, 0.262), (0.332, 0.416),
+                  (0.374, 0.509), (0.419, 0.509), (0.488, 0.509), (0.701, 0.509)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
 MAX_REVIEWED_CHOICES = {"wongar": 6}

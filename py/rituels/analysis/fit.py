@@ -1,8 +1,9 @@
 """Fit the calibration constants of the win chances on self-play games (docs/analysis.md).
 
-``python3 -m rituels.analysis.fit GAME [--games N] [--records F]`` plays (or reads) the
-calibration games of seeds 0..N-1 — never the bench's seeds (1000+), which check the result —
-takes the bench's seeded turn ends and finds the constants with the lowest Brier score:
+``python3 -m rituels.analysis.fit GAME [--games N] [--records F]`` plays the calibration games
+of seeds 0..N-1 (or reads every game of F) — never the bench's checking seeds (FIRST_SEED and
+the GAMES after it: an error) — takes the bench's seeded turn ends and finds the constants with
+the lowest Brier score:
 
 - tuchulcha: ``rituels.tuchulcha.chances.PARAMS`` (the per-role map of the bot's chances);
 - cthulhu-dice, wongar: ``SHRINK`` in core.py (the pull of the random playouts' estimates
@@ -12,21 +13,38 @@ It prints the constants and the calibration table they give on the fitting games
 constants into the code by hand (a fit is a decision, reviewed like one).
 
 ``--map`` fits the last step instead, for every game: ``CALIBRATION`` in core.py, a monotone
-map of each player's estimate (isotonic regression, then the players rescaled to their sum),
-on the estimates the constants above give. ``--check F`` also prints the table it gives on the
-records of F (seeds 1000+, never fitted on).
+map of each player's estimate (then the players rescaled to their sum), on the estimates the
+constants above give. Several kinds of map are tried (none, a logistic curve, isotonic
+regression with large or very large blocks); the one kept is chosen by 5-fold
+cross-validation on the fitting games alone (every judged bucket of the held-out folds within
+the bench's tolerance if possible, then the lowest Brier score), then refitted on all of them.
+``--check F`` also prints the table it gives on the records of F (checking seeds, never fitted
+on, never used to choose).
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import math
 from functools import partial
-from typing import Callable
+from typing import Callable, Iterator
 
-from rituels.analysis.bench import brier, calibration_rows, picked_positions, records
+from rituels.analysis.bench import (FIRST_SEED, GAMES, TOLERANCE, brier, calibration_rows,
+                                    picked_positions, records, worst_gap)
 from rituels.analysis.core import Estimator, apply_map
 
 FIT_GAMES = 500
+
+
+def fitting_records(game_id: str, games: int, path: str) -> Iterator[tuple[int, dict]]:
+    """Seeds 0..games-1 played, or every game of ``path``: never a checking game."""
+    checking = range(FIRST_SEED, FIRST_SEED + GAMES[game_id])
+    for seed, record in records(game_id, 10 ** 9 if path else games, first=0, path=path):
+        if seed in checking:
+            raise ValueError(f"{game_id} seed {seed} is a checking game of the bench "
+                             f"(seeds {checking.start}-{checking.stop - 1}): not for fitting")
+        yield seed, record
 
 
 def minimise(loss: Callable[[list[float]], float], start: list[float], steps: list[float],
@@ -53,7 +71,7 @@ def minimise(loss: Callable[[list[float]], float], start: list[float], steps: li
 def fit_tuchulcha(games: int, path: str) -> tuple[list[float], list[tuple[float, float]]]:
     from rituels.tuchulcha.chances import PARAMS, calibrate, features
     rows = []
-    for seed, record in records("tuchulcha", games, first=0, path=path):
+    for seed, record in fitting_records("tuchulcha", games, path):
         for _, state, won in picked_positions(record, seed):
             rows.append((features(state), won))
 
@@ -73,7 +91,7 @@ def fit_shrink(game_id: str, games: int, path: str
     est = Estimator(game_id, hidden=True)
     est.shrink, est.knots = 1.0, ()      # the map is fitted after the shrink, on top of it
     rows = []
-    for seed, record in records(game_id, games, first=0, path=path):
+    for seed, record in fitting_records(game_id, games, path):
         for pos, state, won in picked_positions(record, seed):
             n = state.num_players
             rows.append(([c - 1.0 / n for c in est.chances(state, "cal", seed, pos)], n, won))
@@ -85,9 +103,10 @@ def fit_shrink(game_id: str, games: int, path: str
     return best, samples(best)
 
 
-# Samples per knot of the map: at least MIN_BLOCK and a KNOTS-th of them, so the table stays
-# short and does not follow the fitting games' noise.
-MIN_BLOCK, KNOTS = 150, 16
+# Samples per knot of an isotonic map: at least MIN_BLOCK and a given share of them, so the
+# table stays short and does not follow the fitting games' noise.
+MIN_BLOCK = 150
+FOLDS = 5
 
 
 def isotonic(samples: list[tuple[float, float]], min_block: int = MIN_BLOCK
@@ -107,49 +126,123 @@ def isotonic(samples: list[tuple[float, float]], min_block: int = MIN_BLOCK
     return tuple((round(c / n, 3), round(w / n, 3)) for c, w, n in blocks)
 
 
-def estimates(game_id: str, path: str, first: int = 0, games: int = 10 ** 6
+# Where a logistic map is tabulated (knots; apply_map interpolates between them).
+LOGISTIC_GRID = (0.0, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.13, 0.16, 0.2, 0.25, 0.3, 0.35,
+                 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0)
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1.0 - 1e-4)
+    return math.log(p / (1.0 - p))
+
+
+def logistic(samples: list[tuple[float, float]], rounds: int = 25
+             ) -> tuple[tuple[float, float], ...]:
+    """Platt scaling: won ~ 1 / (1 + exp(-(a logit(estimate) + b))), fitted by Newton's method
+    (maximum likelihood; two constants, so it cannot follow noise), tabulated as knots."""
+    a, b = 1.0, 0.0
+    xs = [(_logit(c), w) for c, w in samples]
+    for _ in range(rounds):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, w in xs:
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a * x + b))))
+            r, v = w - p, p * (1.0 - p)
+            ga, gb = ga + r * x, gb + r
+            haa, hab, hbb = haa + v * x * x, hab + v * x, hbb + v
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        a, b = a + (hbb * ga - hab * gb) / det, b + (haa * gb - hab * ga) / det
+    a = max(a, 0.0)                                       # monotone
+    return tuple((x, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a * _logit(x) + b)))))
+                 for x in LOGISTIC_GRID)
+
+
+def estimates(game_id: str, games: Iterator[tuple[int, dict]]
               ) -> list[tuple[list[float], list[float]]]:
     """(every player's estimate before the map, every player's result) at the calibration's
-    turn ends of the records of ``path``."""
+    turn ends of ``games`` ((seed, record) pairs)."""
     est = Estimator(game_id, hidden=True)
     est.knots = ()
     return [(est.chances(state, "cal", seed, pos), won)
-            for seed, record in records(game_id, games, first=first, path=path)
-            for pos, state, won in picked_positions(record, seed)]
+            for seed, record in games for pos, state, won in picked_positions(record, seed)]
 
 
 def mapped(rows: list[tuple[list[float], list[float]]], knots) -> list[tuple[float, float]]:
     return [(c, w) for chances, won in rows for c, w in zip(apply_map(chances, knots), won)]
 
 
-def fit_knots(rows: list[tuple[list[float], list[float]]], rounds: int = 8
-              ) -> tuple[tuple[float, float], ...]:
-    """The isotonic map of the estimates, then its heights corrected a few times for the
-    rescaling to the players' sum (which moves every mapped chance): each knot takes the
+def rescaled(rows: list[tuple[list[float], list[float]]], knots, rounds: int = 8
+             ) -> tuple[tuple[float, float], ...]:
+    """``knots`` (fitted to every estimate alone) with their heights corrected a few times for
+    the rescaling to the players' sum (which moves every mapped chance): each knot takes the
     win frequency minus the mean mapped chance of the samples nearest to it."""
-    flat = [(c, w) for chances, won in rows for c, w in zip(chances, won)]
-    knots = isotonic(flat, max(MIN_BLOCK, len(flat) // KNOTS))
     xs = [x for x, _ in knots]
+    mids = [(a + b) / 2 for a, b in zip(xs, xs[1:])]      # nearest knot: bisect the midpoints
     for _ in range(rounds):
-        sums = [[0.0, 0.0, 0] for _ in knots]
+        gap, count = [0.0] * len(knots), [0] * len(knots)
         for chances, won in rows:
             for c, m, w in zip(chances, apply_map(chances, knots), won):
-                k = min(range(len(xs)), key=lambda i: abs(xs[i] - c))
-                sums[k][0] += w - m
-                sums[k][2] += 1
+                k = bisect.bisect_left(mids, c)
+                gap[k] += w - m
+                count[k] += 1
         heights = [min(max(y + (d / n if n else 0.0), 0.0), 1.0)
-                   for (_, y), (d, _, n) in zip(knots, sums)]
+                   for (_, y), d, n in zip(knots, gap, count)]
         for i in range(1, len(heights)):                    # stay monotone
             heights[i] = max(heights[i], heights[i - 1])
         knots = tuple((x, round(y, 3)) for x, y in zip(xs, heights))
     return knots
 
 
-def fit_map(game_id: str, path: str, check: str = "") -> None:
-    rows = estimates(game_id, path)
-    knots = fit_knots(rows)
-    print(f"{game_id} CALIBRATION: {knots}")
-    for name, table in (("fit", rows), ("check", estimates(game_id, check) if check else [])):
+def _flat(rows):
+    return [(c, w) for chances, won in rows for c, w in zip(chances, won)]
+
+
+def _isotonic_map(rows, parts: int):
+    flat = _flat(rows)
+    return rescaled(rows, isotonic(flat, max(MIN_BLOCK, len(flat) // parts)))
+
+
+# The kinds of map tried, each a function of the fitting rows giving knots.
+MAPS: dict[str, Callable] = {
+    "none": lambda rows: (),
+    "logistic": lambda rows: rescaled(rows, logistic(_flat(rows))),
+    "isotonic/16": partial(_isotonic_map, parts=16),
+    "isotonic/6": partial(_isotonic_map, parts=6),
+}
+
+
+def held_out(rows: list[tuple[list[float], list[float]]], kind: str, folds: int = FOLDS
+             ) -> list[tuple[float, float]]:
+    """Every sample mapped by the map of ``kind`` fitted on the other folds (folds are runs of
+    consecutive games, so a game's positions stay together)."""
+    out = []
+    for k in range(folds):
+        lo, hi = k * len(rows) // folds, (k + 1) * len(rows) // folds
+        out += mapped(rows[lo:hi], MAPS[kind](rows[:lo] + rows[hi:]))
+    return out
+
+
+def choose_map(rows: list[tuple[list[float], list[float]]]) -> str:
+    """The kind of map whose held-out samples pass the bench's rule, with the lowest Brier
+    score; if none passes, the one with the smallest worst bucket."""
+    scores = {}
+    for kind in MAPS:
+        samples = held_out(rows, kind)
+        gap = worst_gap(samples)
+        scores[kind] = (gap > TOLERANCE, gap if gap > TOLERANCE else 0.0, brier(samples))
+        print(f"  {kind:12} held out: worst bucket {gap:4.1f} points, Brier {scores[kind][2]:.4f}",
+              flush=True)
+    return min(scores, key=scores.__getitem__)
+
+
+def fit_map(game_id: str, games: int, path: str, check: str = "", kind: str = "") -> None:
+    rows = estimates(game_id, fitting_records(game_id, games, path))
+    kind = kind or choose_map(rows)
+    knots = MAPS[kind](rows)
+    print(f"{game_id} CALIBRATION ({kind}): {knots}")
+    checked = estimates(game_id, records(game_id, 10 ** 9, 0, check)) if check else []
+    for name, table in (("fit", rows), ("check", checked)):
         if table:
             lines, ok, score, base = calibration_rows(mapped(table, knots))
             print(f"on the {name} records:", *lines, sep="\n   ")
@@ -165,12 +258,15 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("game", choices=sorted(FITS))
     parser.add_argument("--games", type=int, default=FIT_GAMES)
-    parser.add_argument("--records", default="", help="JSON lines of records (seeds 0..N-1)")
+    parser.add_argument("--records", default="",
+                        help="JSON lines of records (any seeds but the checking games')")
     parser.add_argument("--map", action="store_true", help="fit the monotone map (CALIBRATION)")
     parser.add_argument("--check", default="", help="with --map: records to check it on")
+    parser.add_argument("--kind", default="", choices=[""] + sorted(MAPS),
+                        help="with --map: this kind of map instead of the cross-validated choice")
     args = parser.parse_args()
     if args.map:
-        fit_map(args.game, args.records, args.check)
+        fit_map(args.game, args.games, args.records, args.check, args.kind)
         raise SystemExit(0)
     constants, fitted = FITS[args.game](args.games, args.records)
     print(f"{args.game} constants: {tuple(round(c, 3) for c in constants)}")
