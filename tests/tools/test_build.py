@@ -81,6 +81,24 @@ def test_the_page_gets_the_first_paint_in_both_languages(site):
         assert f'href="games/{css.name}"' in html
 
 
+def test_the_page_preloads_what_pyscript_fetches_one_after_the_other(site):
+    """PyScript's start-up chunks, the configs and the two Python scripts are preloaded (they
+    come in parallel, not one after the other), and each preloaded file is shipped."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert build.PRELOAD_MARKER not in html
+    preloaded = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)
+    chunks = [p for p in preloaded if p.startswith("runtime/pyscript/")]
+    # core.js, its core chunk and one chunk per STARTUP_CHUNKS name
+    assert len(chunks) == 2 + len(build.STARTUP_CHUNKS)
+    for name in build.STARTUP_CHUNKS:
+        assert any(re.fullmatch(rf"runtime/pyscript/{name}-[\w-]+\.js", c) for c in chunks)
+    assert set(build.STARTUP_FETCHES) <= set(preloaded)
+    assert all((site / p).is_file() for p in preloaded)
+    # PyScript is loaded async; boot.js comes before every style sheet (not waiting for them)
+    assert '<script type="module" async src="runtime/pyscript/core.js">' in html
+    assert html.index('src="boot.js"') < html.index('rel="stylesheet"')
+
+
 def test_the_first_paint_copies_share_no_id(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     ids = re.findall(r'\bid="([^"]+)"', html)

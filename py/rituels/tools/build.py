@@ -51,6 +51,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 UNUSED_CHUNKS = ("codemirror", "xterm")
 FIRST_PAINT_MARKER = "<!-- rituels:first-paint -->"
 GAME_CSS_MARKER = "<!-- rituels:game-css -->"
+PRELOAD_MARKER = "<!-- rituels:preload -->"
+# PyScript's chunks that its core imports at every start (by name before the hash): the page
+# preloads them, so they come in parallel rather than one after the other.
+STARTUP_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
+                  "py-terminal")
+# Fetched by PyScript on the main thread before it creates the worker, one after the other.
+STARTUP_FETCHES = ("glue.toml", "pyscript.toml", "glue.py", "worker.py")
 BUILD_STAMP = ".rituels-build"  # marks a folder this command may wipe
 LOCK_STAMP = NODE_MODULES / ".rituels-lock-sha256"
 
@@ -276,8 +283,33 @@ def suffix_ids(markup: str, suffix: str) -> str:
     return ID_REFERENCES.sub(rename, markup)
 
 
+def pyscript_startup_chunks(dist: Path = PYSCRIPT_DIST) -> list[str]:
+    """The file names of STARTUP_CHUNKS in PyScript's dist: its core.js re-exports a hashed
+    core chunk, which imports them by hashed name."""
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text("utf-8"))
+    if core is None:
+        raise BuildError("runtime/pyscript/core.js no longer names its core chunk")
+    text = (dist / core.group(1)).read_text("utf-8")
+    names = [core.group(1)]
+    for chunk in STARTUP_CHUNKS:
+        found = re.search(rf'import\("\./({re.escape(chunk)}-[\w-]+\.js)"\)', text)
+        if found is None:
+            raise BuildError(f"PyScript's core no longer imports a {chunk} chunk: "
+                             "update STARTUP_CHUNKS in rituels/tools/build.py")
+        names.append(found.group(1))
+    return names
+
+
+def preload_links() -> str:
+    return "\n".join(
+        [f'<link rel="modulepreload" href="runtime/pyscript/{name}">'
+         for name in pyscript_startup_chunks()]
+        + [f'<link rel="preload" href="{name}" as="fetch" crossorigin>'
+           for name in STARTUP_FETCHES])
+
+
 def render_index(template: str, game_css: list[str]) -> str:
-    for marker in (FIRST_PAINT_MARKER, GAME_CSS_MARKER):
+    for marker in (FIRST_PAINT_MARKER, GAME_CSS_MARKER, PRELOAD_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"index.html must contain the marker {marker} exactly once")
     links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in game_css)
@@ -286,7 +318,8 @@ def render_index(template: str, game_css: list[str]) -> str:
         f'<div class="first-paint-{lang}" lang="{lang}">'
         f'{suffix_ids(first_paint(lang), "" if lang == LANGS[0] else f"-{lang}")}</div>'
         for lang in LANGS)
-    return template.replace(FIRST_PAINT_MARKER, paint).replace(GAME_CSS_MARKER, links)
+    return (template.replace(FIRST_PAINT_MARKER, paint).replace(GAME_CSS_MARKER, links)
+            .replace(PRELOAD_MARKER, preload_links()))
 
 
 def write_icons(dest: Path) -> None:
