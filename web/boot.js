@@ -88,12 +88,18 @@
   };
 
   // Idiomorph's options for the glue's renders (glue.py). In JavaScript: Idiomorph calls them
-  // for every attribute it updates (hundreds on a Wongar table), and each call into
+  // for every node and attribute it updates (hundreds on a Wongar table), and each call into
   // MicroPython would cost more than a JavaScript one. A <details> the person opened or closed
   // stays so: the markup does not know.
   window.rituelsMorphOptions = {
     morphStyle: "innerHTML",
     callbacks: {
+      // A subtree whose new markup equals what is on the page is left as it is: the browser
+      // compares it natively (isEqualNode), far faster than Idiomorph's walk through it
+      // (most of a Wongar map does not change from one move to the next).
+      beforeNodeMorphed: function (oldNode, newNode) {
+        return !oldNode.isEqualNode(newNode);
+      },
       beforeAttributeUpdated: function (name, el) {
         return !(name === "open" && el.tagName === "DETAILS");
       }

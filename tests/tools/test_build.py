@@ -42,19 +42,20 @@ def png_size(data: bytes) -> tuple[int, int]:
 def test_the_package_zip_ships_the_game_code_without_dev_tools(site, tmp_path):
     with zipfile.ZipFile(site / "rituels.zip") as zf:
         names = zf.namelist()
-        zf.extractall(tmp_path)
     assert "rituels/__init__.py" in names
     assert "rituels/engine/game.py" in names
-    assert any(re.fullmatch(r"rituels/i18n/fr/\w+\.json", n) for n in names)
+    # each language's catalogue merged into one file, not its folder of files
+    assert {"rituels/i18n/fr.json", "rituels/i18n/en.json"} <= set(names)
+    assert not [n for n in names if re.fullmatch(r"rituels/i18n/\w+/.*", n)]
     assert not [n for n in names if n.startswith("rituels/tools/")]
     # benchmarks and the balance study stay out of what the browser downloads
     assert not [n for n in names if n.endswith(("bench.py", "/balance.py", "/cli.py"))]
-    # The unpacked zip alone is a working package (as in the browser's /home/pyodide).
-    done = subprocess.run(
-        [sys.executable, "-c", "from rituels.engine.game import GAME_IDS; print(len(GAME_IDS))"],
-        cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "3"
+    # The zip alone on sys.path is a working package (as in the browser's worker), its
+    # namespace package (rituels.analysis) and its translations included.
+    probe = ("from rituels.engine.game import GAME_IDS\nimport rituels.analysis.core\n"
+             "from rituels.i18n import t\n"
+             "print(len(GAME_IDS), t('en', 'app.home.players_exact', n=2))")
+    assert run_from_zip(site, tmp_path, probe).strip() == "3 2 players"
 
 
 def test_the_runtime_is_self_hosted_and_configured(site):
@@ -62,7 +63,7 @@ def test_the_runtime_is_self_hosted_and_configured(site):
     interpreter = config["interpreter"]
     assert not re.match(r"\w+://", interpreter)
     assert (site / interpreter).is_file()
-    assert config["files"] == {"./rituels.zip": "./*"}
+    assert config["files"] == {"./rituels.zip": "./rituels.zip"}   # imported, not unpacked
     for name in build.PYODIDE_FILES:
         assert (site / "runtime" / "pyodide" / name).stat().st_size > 0
     assert (site / "runtime" / "pyscript" / "core.js").is_file()
@@ -78,6 +79,24 @@ def test_the_page_gets_the_first_paint_in_both_languages(site):
         assert html.count(name) >= 2
     for css in sorted((site / "games").glob("*.css")) if (site / "games").exists() else []:
         assert f'href="games/{css.name}"' in html
+
+
+def test_the_page_preloads_what_pyscript_fetches_one_after_the_other(site):
+    """PyScript's start-up chunks, the configs and the two Python scripts are preloaded (they
+    come in parallel, not one after the other), and each preloaded file is shipped."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert build.PRELOAD_MARKER not in html
+    preloaded = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)
+    chunks = [p for p in preloaded if p.startswith("runtime/pyscript/")]
+    # core.js, its core chunk and one chunk per STARTUP_CHUNKS name
+    assert len(chunks) == 2 + len(build.STARTUP_CHUNKS)
+    for name in build.STARTUP_CHUNKS:
+        assert any(re.fullmatch(rf"runtime/pyscript/{name}-[\w-]+\.js", c) for c in chunks)
+    assert set(build.STARTUP_FETCHES) <= set(preloaded)
+    assert all((site / p).is_file() for p in preloaded)
+    # PyScript is loaded async; boot.js comes before every style sheet (not waiting for them)
+    assert '<script type="module" async src="runtime/pyscript/core.js">' in html
+    assert html.index('src="boot.js"') < html.index('rel="stylesheet"')
 
 
 def test_the_first_paint_copies_share_no_id(site):
@@ -259,20 +278,19 @@ def test_the_zip_ships_the_home_cards_precomputed(site, tmp_path):
     assert cards == json.loads(json.dumps(home.compute_cards()))
     assert cards["wongar"]["players"] == [3, 5] and cards["cthulhu-dice"]["players"] == [2, 8]
     assert all(c["picture"].startswith("<svg") for c in cards.values())
-    # From the unpacked zip, rendering the home screen loads no game module.
+    # From the zip, rendering the home screen loads no game module.
     probe = ("import sys\nfrom rituels.screens import home\nhome.render('fr', [])\n"
              "print(sorted(m for m in sys.modules if m.split('.')[1:2] in "
              "(['tuchulcha'], ['wongar'], ['cthulhu_dice'])))")
-    assert run_unpacked(site, tmp_path, probe).strip() == "[]"
+    assert run_from_zip(site, tmp_path, probe).strip() == "[]"
 
 
-def run_unpacked(site: Path, tmp_path: Path, probe: str) -> str:
-    """What ``probe`` prints, run by this Python on the site's zip unpacked alone (as in the
-    browser's /home/pyodide)."""
-    with zipfile.ZipFile(site / "rituels.zip") as zf:
-        zf.extractall(tmp_path)
+def run_from_zip(site: Path, tmp_path: Path, probe: str) -> str:
+    """What ``probe`` prints, run by this Python with the site's zip alone on its path (as in
+    the browser's worker; this Python takes the sources beside Pyodide's bytecode)."""
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path,
-                          env={"PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
+                          env={"PYTHONPATH": str(site / "rituels.zip")}, capture_output=True,
+                          text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -285,17 +303,18 @@ def pyodide_tag() -> str:
 
 
 def test_every_module_ships_with_pyodide_bytecode(site):
-    """Each .py of the zip has its bytecode for the pinned Pyodide's Python (the worker then
-    imports without compiling), unchecked hash-based: the unpacked files' times mean nothing."""
-    tag = pyodide_tag()
+    """Each .py of the zip has its bytecode for the pinned Pyodide's Python beside it, where
+    zipimport looks (the worker then imports without compiling), unchecked hash-based: a zip
+    entry's time means nothing."""
+    pyc = f"rituels/a/__pycache__/b.{pyodide_tag()}.pyc"
+    assert build.zipimport_name(pyc) == "rituels/a/b.pyc"
     with zipfile.ZipFile(site / "rituels.zip") as zf:
         names = set(zf.namelist())
         sources = [n for n in names if n.endswith(".py")]
         pycs = [n for n in names if n.endswith(".pyc")]
         assert len(sources) > 50 and len(pycs) == len(sources)
         for name in sources:
-            head, _, stem = name.rpartition("/")
-            pyc = f"{head}/__pycache__/{stem[:-3]}.{tag}.pyc"
+            pyc = name + "c"
             assert pyc in names, name
             flags = int.from_bytes(zf.read(pyc)[4:8], "little")
             assert flags == 0b01, name   # hash-based, not checked against the source
@@ -324,13 +343,14 @@ def test_the_bytecode_is_cached_by_content(monkeypatch, tmp_path):
 
 
 def test_the_worker_starts_without_slow_stdlib_modules(site, tmp_path):
-    """From the unpacked zip, the worker's start (home screen) imports no game and neither
-    calendar nor html: in Pyodide each of those alone took a tenth of the app's start-up."""
+    """From the zip, the worker's start (home screen) imports no game and neither calendar,
+    html nor fractions: in Pyodide each of those alone took a tenth of the app's start-up
+    (Pyodide's standard library has no bytecode: such a module is compiled each time)."""
     probe = ("import json, sys\nfrom rituels.app.main import start\n"
              "start(json.dumps({'storage': {}, 'lang': 'fr', 'hash': '', 'base': 'x'}))\n"
              "print(json.dumps(sorted(sys.modules)))")
-    modules = json.loads(run_unpacked(site, tmp_path, probe))
+    modules = json.loads(run_from_zip(site, tmp_path, probe))
     assert "rituels.app.controller" in modules
-    assert not [m for m in modules if m.split(".")[0] in ("calendar", "html")]
+    assert not [m for m in modules if m.split(".")[0] in ("calendar", "html", "fractions")]
     assert not [m for m in modules if m.split(".")[1:2] in (["tuchulcha"], ["wongar"],
                                                             ["cthulhu_dice"])]

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
-from fractions import Fraction
 from itertools import accumulate
-from typing import Any, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Sequence
+
+if TYPE_CHECKING:   # only named here; Pyodide compiles fractions from source, so the home
+    from fractions import Fraction   # screen's start-up does without it (games import it)
 
 CHANCE = -1
 TERMINAL = -2

@@ -1,11 +1,14 @@
 """The text catalogues: one per language (``fr`` first, ``en``), each assembled from the JSON
 files of its folder (``app.json``, ``cthulhu_dice.json``, ...). Keys are dotted and unique
 across files. Views and log lines never build a sentence by hand: they call :func:`t`.
+The shipped package (imported from a zip in the browser) carries each language merged into
+one file by the build (:func:`merged_name`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 LANGS = ("fr", "en")
@@ -14,11 +17,23 @@ _HERE = Path(__file__).parent
 _CACHE: dict[str, dict[str, str]] = {}
 
 
+def merged_name(lang: str) -> str:
+    """The file, beside this module in the shipped package, of ``lang``'s merged catalogue."""
+    return f"{lang}.json"
+
+
 def catalogue(lang: str) -> dict[str, str]:
     """All keys of one language; raises ValueError if two files define the same key."""
     if lang not in LANGS:
         lang = DEFAULT_LANG
     if lang not in _CACHE:
+        try:
+            # Through this module's loader: a file here, or an entry of the worker's zip.
+            _CACHE[lang] = json.loads(__loader__.get_data(
+                os.path.join(os.path.dirname(__file__), merged_name(lang))))
+            return _CACHE[lang]
+        except OSError:   # from source: no merged file, the folder is read
+            pass
         merged: dict[str, str] = {}
         for path in sorted((_HERE / lang).glob("*.json")):
             for key, text in json.loads(path.read_text(encoding="utf-8")).items():

@@ -4,7 +4,7 @@ unfinished games to continue. ``first_paint(lang)`` is the same screen before Py
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Any
 
 from rituels.engine.game import GAME_IDS, get_game
@@ -15,7 +15,7 @@ from rituels.viewkit import attrs, esc
 MAX_CONTINUE = 6
 # Written into the shipped package by the build: each game's card picture and player counts,
 # so the live home screen imports (and Pyodide compiles) no game's code at start-up.
-CARDS_FILE = Path(__file__).with_name("home_cards.json")
+CARDS_NAME = "home_cards.json"
 _NO_PICTURE = ('<svg viewBox="0 0 100 100" aria-hidden="true"><circle cx="50" cy="50" r="34" '
                'fill="none" stroke="currentColor" stroke-width="4"/></svg>')
 _cards: dict[str, dict[str, Any]] | None = None
@@ -45,7 +45,9 @@ def _card(game_id: str) -> dict[str, Any]:
     global _cards
     if _cards is None:
         try:
-            _cards = json.loads(CARDS_FILE.read_text(encoding="utf-8"))
+            # Through this module's loader: a file here, or an entry of the worker's zip.
+            _cards = json.loads(__loader__.get_data(
+                os.path.join(os.path.dirname(__file__), CARDS_NAME)))
         except (OSError, ValueError):  # running from source (tests, the build itself)
             _cards = compute_cards()
     return _cards.get(game_id) or {"picture": _NO_PICTURE, "players": None}

@@ -31,7 +31,8 @@ max-age=600`` here (as GitHub Pages does), so the bare page's warm reload is ser
 HTTP cache without revalidation, as the app's is from its cache.
 
 Run by ``python3 -m rituels bench``; needs Playwright (the .venv of ``python3 -m rituels test``).
-As a script (``python -m rituels.tools.bench_browser [--quick]``) it prints the figures as JSON.
+As a script (``python -m rituels.tools.bench_browser [--quick] [--only startup|play] [--runs N]``)
+it prints the figures as JSON; ``--only`` runs one part (start-up visits, or one Wongar game).
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ new MutationObserver((_, obs) => {
 }).observe(document, {childList: true, subtree: true});"""
 # The floor the app is compared with: the app's set-up (index.html) with a hello world in it --
 # Pyodide in a named worker, MicroPython on the main thread that waits for it -- from the same
-# files, with the same preload hints as the app's page for what the main thread loads.
+# files, with the same preload hints as the app's page for what the main thread loads
+# (PyScript's start-up chunks, its own configs and scripts) and PyScript loaded async.
 BARE_PAGE = """<!doctype html>
 <html lang="en">
 <head>
@@ -89,9 +91,14 @@ BARE_PAGE = """<!doctype html>
 <title>Bare PyScript page (benchmark)</title>
 <link rel="icon" href="data:,">
 <link rel="modulepreload" href="../runtime/pyscript/core.js">
+{chunks}
+<link rel="preload" href="main.toml" as="fetch" crossorigin>
+<link rel="preload" href="worker.toml" as="fetch" crossorigin>
+<link rel="preload" href="main.py" as="fetch" crossorigin>
+<link rel="preload" href="worker.py" as="fetch" crossorigin>
 <link rel="modulepreload" href="../runtime/micropython/micropython.mjs">
 <link rel="preload" href="../runtime/micropython/micropython.wasm" as="fetch" crossorigin>
-<script type="module" src="../runtime/pyscript/core.js"></script>
+<script type="module" async src="../runtime/pyscript/core.js"></script>
 </head>
 <body>
 <script type="py" worker name="bare" src="worker.py" config="worker.toml"></script>
@@ -230,7 +237,10 @@ def write_bare_page(site: Path) -> None:
     <site>/bench/engine/: the engine's random games in a Pyodide worker."""
     bench = site / "bench"
     bench.mkdir(exist_ok=True)
-    for name, text in (("index.html", BARE_PAGE), ("worker.toml", BARE_WORKER_CONFIG),
+    chunks = "\n".join(f'<link rel="modulepreload" href="../runtime/pyscript/{name}">'
+                       for name in build.pyscript_startup_chunks())
+    for name, text in (("index.html", BARE_PAGE.format(chunks=chunks)),
+                       ("worker.toml", BARE_WORKER_CONFIG),
                        ("worker.py", BARE_WORKER), ("main.toml", BARE_MAIN_CONFIG),
                        ("main.py", BARE_MAIN)):
         (bench / name).write_text(text, encoding="utf-8")
@@ -383,7 +393,10 @@ def gzipped_bytes(site: Path, base: str, urls: tuple[str, ...]) -> tuple[int, in
     return total, ours
 
 
-def figures(quick: bool) -> list[tuple[str, str]]:
+def figures(quick: bool, only: str | None = None, runs: int | None = None
+            ) -> list[tuple[str, str]]:
+    """Every figure; ``only="startup"`` (the alternating start-up visits) or ``only="play"``
+    (the bot games) is a quick mode for working on one of them."""
     from playwright.sync_api import sync_playwright
 
     # A private copy of the site: a `serve` or `test` run rebuilding dist/ meanwhile cannot
@@ -393,8 +406,14 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     build.build(site)
     write_bare_page(site)
     server, base = serve_in_thread(site, handler=CachingHandler)
-    runs = 2 if quick else 5
-    games = bench_play.GAMES[-1:] if quick else bench_play.GAMES
+    runs = runs or (2 if quick else 5)
+    games = (("wongar",) if only == "play"   # the game with the heaviest renders
+             else bench_play.GAMES[-1:] if quick else bench_play.GAMES)
+    startup, everything = only in (None, "startup"), only is None
+    bare: list[Visit] = []
+    app: list[Visit] = []
+    main_thread: list[Visit] = []
+    played: dict[str, dict[str, Any]] = {}
     try:
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
@@ -402,34 +421,51 @@ def figures(quick: bool) -> list[tuple[str, str]]:
             # own warm-up (process start, font caches).
             visit(browser, base + "bench/", app=False)
             # Alternate the two pages so both see the same machine load.
-            bare, app, main_thread = [], [], []
-            for _ in range(runs):
+            for _ in range(runs if startup else 0):
                 bare.append(visit(browser, base + "bench/", app=False))
                 app.append(visit(browser, base, app=True))
-                main_thread.append(visit(browser, base + "bench/main-thread/", app=False))
-            taps = [first_tap(browser, base) for _ in range(runs)]
-            played = {game_id: bots_play(browser, base, game_id) for game_id in games}
-            in_worker, on_cpython = engine_in_worker(browser, base)
+                if everything:
+                    main_thread.append(visit(browser, base + "bench/main-thread/", app=False))
+            if everything:
+                taps = [first_tap(browser, base) for _ in range(runs)]
+            if only in (None, "play"):
+                played = {game_id: bots_play(browser, base, game_id) for game_id in games}
+            if everything:
+                in_worker, on_cpython = engine_in_worker(browser, base)
             browser.close()
-        sizes = gzipped_bytes(site, base, app[0].fetched)
+        if everything:
+            sizes = gzipped_bytes(site, base, app[0].fetched)
     finally:
         server.shutdown()
         server.server_close()
         tmp.cleanup()
 
-    def median(visits: list[Visit], what: str) -> float:
-        return statistics.median(getattr(v, what) for v in visits)
+    rows: list[tuple[str, str]] = []
+    if startup:
+        rows += startup_rows(bare, app)
+    if everything:
+        rows += load_rows(bare, app, main_thread, taps, sizes)
+    rows += play_rows(played)
+    if everything:
+        rows += engine_rows(in_worker, on_cpython)
+    return rows
 
-    def seconds(visits: list[Visit], what: str) -> str:
-        return f"{median(visits, what) / 1000:.2f} s (median of {runs})"
 
-    def verdict(ok: bool) -> str:
-        return "met" if ok else "MISSED"
+def median(visits: list[Visit], what: str) -> float:
+    return statistics.median(getattr(v, what) for v in visits)
 
+
+def seconds(visits: list[Visit], what: str) -> str:
+    return f"{median(visits, what) / 1000:.2f} s (median of {len(visits)})"
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def startup_rows(bare: list[Visit], app: list[Visit]) -> list[tuple[str, str]]:
     ratio = median(app, "warm") / median(bare, "warm")
-    load_task = max(v.load_task for v in app)
-    tap = statistics.median(t["answered"] - t["tap"] for t in taps)
-    rows = [
+    return [
         ("app first paint, cold", seconds(app, "paint")),
         ("app glue listening (MicroPython started), cold", seconds(app, "glue")),
         ("app ready, cold", seconds(app, "cold")),
@@ -437,8 +473,17 @@ def figures(quick: bool) -> list[tuple[str, str]]:
         ("bare PyScript page (worker, as the app) ready, cold", seconds(bare, "cold")),
         ("bare PyScript page (worker, as the app) ready, warm", seconds(bare, "warm")),
         ("app cold / bare cold", f"{median(app, 'cold') / median(bare, 'cold'):.2f}"),
-        ("app warm / bare warm", f"{ratio:.2f} (target <= {TARGET_RATIO}: "
+        ("app warm / bare warm", f"{ratio:.3f} (target <= {TARGET_RATIO}: "
                                  f"{verdict(ratio <= TARGET_RATIO)})"),
+    ]
+
+
+def load_rows(bare: list[Visit], app: list[Visit], main_thread: list[Visit],
+              taps: list[dict[str, float]], sizes: tuple[int, int]) -> list[tuple[str, str]]:
+    runs = len(app)
+    load_task = max(v.load_task for v in app)
+    tap = statistics.median(t["answered"] - t["tap"] for t in taps)
+    return [
         ("for reference: bare page with Pyodide on the main thread, ready, warm",
          f"{seconds(main_thread, 'warm')}; app warm / it: "
          f"{median(app, 'warm') / median(main_thread, 'warm'):.2f}"),
@@ -455,6 +500,10 @@ def figures(quick: bool) -> list[tuple[str, str]]:
          f"{sizes[0] / 1e6:.2f} MB, of which ours {sizes[1] / 1e3:.0f} kB "
          f"({100 * sizes[1] / max(sizes[0], 1):.0f} %; the rest is the runtime)"),
     ]
+
+
+def play_rows(played: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    rows = []
     for game_id, seen in played.items():
         ms, tasks = seen["ms"], seen["tasks"]
         longest = max(tasks, default=0.0)
@@ -476,6 +525,12 @@ def figures(quick: bool) -> list[tuple[str, str]]:
                          f"{statistics.median(ms):.0f} / {p95:.0f} / {max(ms):.0f} ms "
                          f"(n={len(ms)}; target p95 <= {DECISION_TARGET_MS} ms: "
                          f"{verdict(p95 <= DECISION_TARGET_MS)})"))
+    return rows
+
+
+def engine_rows(in_worker: dict[str, dict[str, float]], on_cpython: dict[str, dict[str, float]]
+                ) -> list[tuple[str, str]]:
+    rows = []
     for game_id in bench_play.GAMES:
         pyodide, cpython = in_worker[game_id]["games_s"], on_cpython[game_id]["games_s"]
         rows.append((f"{game_id}: random games/s, Pyodide worker vs CPython",
@@ -489,8 +544,12 @@ def figures(quick: bool) -> list[tuple[str, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rituels.tools.bench_browser")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", choices=("startup", "play"),
+                        help="only the alternating start-up visits, or only a Wongar game of "
+                             "four strong bots (quick modes to work on one figure)")
+    parser.add_argument("--runs", type=int, help="start-up visits of each page (default 5)")
     args = parser.parse_args(argv)
-    print(json.dumps(figures(args.quick)))
+    print(json.dumps(figures(args.quick, args.only, args.runs)))
     return 0
 
 

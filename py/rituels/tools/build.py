@@ -4,10 +4,11 @@ The output folder holds everything the browser needs and nothing else, so it can
 any static host (GitHub Pages, a USB stick served by ``python3 -m http.server``):
 
     index.html            the page, with the home screen's first paint injected
-    pyscript.toml         the Web Worker's config: self-hosted Pyodide, the package zip in ./
+    pyscript.toml         the Web Worker's config: self-hosted Pyodide, the package zip
     worker.py             the worker's entry script (exports rituels.app.main's start, event)
     glue.toml, glue.py    the main thread's MicroPython config and glue (DOM, storage, effects)
-    rituels.zip           the ``rituels`` package (without tools/ and caches)
+    rituels.zip           the ``rituels`` package (without tools/ and caches), with its
+                          bytecode; the worker imports from it (zipimport)
     boot.js, boot.css     language class, early taps, service worker; first-paint styles
     app.css, games/*.css  the app's styles
     manifest.webmanifest, icons/
@@ -50,6 +51,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 UNUSED_CHUNKS = ("codemirror", "xterm")
 FIRST_PAINT_MARKER = "<!-- rituels:first-paint -->"
 GAME_CSS_MARKER = "<!-- rituels:game-css -->"
+PRELOAD_MARKER = "<!-- rituels:preload -->"
+# PyScript's chunks that its core imports at every start (by name before the hash): the page
+# preloads them, so they come in parallel rather than one after the other.
+STARTUP_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
+                  "py-terminal")
+# Fetched by PyScript on the main thread before it creates the worker, one after the other.
+STARTUP_FETCHES = ("glue.toml", "pyscript.toml", "glue.py", "worker.py")
 BUILD_STAMP = ".rituels-build"  # marks a folder this command may wipe
 LOCK_STAMP = NODE_MODULES / ".rituels-lock-sha256"
 
@@ -114,14 +122,27 @@ def _check_syntax(path: Path, name: str) -> None:
 def _zip_entry(name: str) -> zipfile.ZipInfo:
     """A zip entry with a fixed timestamp, so equal content gives equal bytes."""
     info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    if name.endswith("/"):   # a folder
+        info.external_attr = (0o40755 << 16) | 0x10
+        return info
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     return info
 
 
+def zipimport_name(pyc: str) -> str:
+    """``rituels/a/__pycache__/b.<tag>.pyc`` -> ``rituels/a/b.pyc``: zipimport looks for a
+    module's bytecode beside its source, not in __pycache__."""
+    head, _, name = pyc.rpartition("/__pycache__/")
+    return f"{head}/{name.split('.')[0]}.pyc"
+
+
 def write_package_zip(dest: Path) -> None:
-    """rituels.zip with entries ``rituels/...`` and their Pyodide bytecode; fixed timestamps
-    so equal code gives equal bytes (and so the same service-worker cache version)."""
+    """rituels.zip with entries ``rituels/...`` and their Pyodide bytecode beside them; fixed
+    timestamps so equal code gives equal bytes (and so the same service-worker cache version).
+    The worker imports straight from the zip (zipimport): unpacking its files into Pyodide's
+    file system was a tenth of the warm start-up (about 110 ms in Node's Pyodide)."""
+    from rituels import i18n
     from rituels.screens import home
 
     entries: dict[str, bytes] = {}
@@ -131,9 +152,23 @@ def write_package_zip(dest: Path) -> None:
             _check_syntax(path, name)
         entries[name] = path.read_bytes()
     # The home cards, precomputed: the live home then imports no game at start-up.
-    entries["rituels/screens/" + home.CARDS_FILE.name] = json.dumps(
+    entries["rituels/screens/" + home.CARDS_NAME] = json.dumps(
         home.compute_cards(), sort_keys=True).encode()
-    entries.update(pyodide_bytecode({n: b for n, b in entries.items() if n.endswith(".py")}))
+    # Each language's catalogue merged, instead of its folder: a zip cannot be globbed.
+    entries = {n: b for n, b in entries.items()
+               if not re.fullmatch(r"rituels/i18n/\w+/[^/]+\.json", n)}
+    for lang in LANGS:
+        entries[f"rituels/i18n/{i18n.merged_name(lang)}"] = json.dumps(
+            i18n.catalogue(lang), ensure_ascii=False, sort_keys=True).encode()
+    bytecode = pyodide_bytecode({n: b for n, b in entries.items() if n.endswith(".py")})
+    entries.update((zipimport_name(pyc), data) for pyc, data in bytecode.items())
+    # An entry per folder: zipimport finds a namespace package (a folder without __init__.py,
+    # like rituels/analysis) only by its folder's entry.
+    for name in list(entries):
+        head = name.rpartition("/")[0]
+        while head:
+            entries.setdefault(head + "/", b"")
+            head = head.rpartition("/")[0]
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(entries):
             zf.writestr(_zip_entry(name), entries[name])
@@ -143,7 +178,7 @@ def write_package_zip(dest: Path) -> None:
 # Compiling our ~250 kB of Python was half of the worker's import time at start-up (measured
 # in Pyodide under Node: 0.5 s from source, 0.25 s from bytecode, on the loaded 2-core
 # machine). The build compiles it once with the pinned Pyodide itself (the magic number must
-# be its exact Python), as unchecked hash-based .pyc: an unpacked file's mtime means nothing.
+# be its exact Python), as unchecked hash-based .pyc: a zip entry's time means nothing.
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
 PYC_CACHE = NODE_MODULES / ".cache" / "rituels-pyc"   # goes with the installed runtime
 PYC_TIMEOUT_S = 300
@@ -248,8 +283,33 @@ def suffix_ids(markup: str, suffix: str) -> str:
     return ID_REFERENCES.sub(rename, markup)
 
 
+def pyscript_startup_chunks(dist: Path = PYSCRIPT_DIST) -> list[str]:
+    """The file names of STARTUP_CHUNKS in PyScript's dist: its core.js re-exports a hashed
+    core chunk, which imports them by hashed name."""
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text("utf-8"))
+    if core is None:
+        raise BuildError("runtime/pyscript/core.js no longer names its core chunk")
+    text = (dist / core.group(1)).read_text("utf-8")
+    names = [core.group(1)]
+    for chunk in STARTUP_CHUNKS:
+        found = re.search(rf'import\("\./({re.escape(chunk)}-[\w-]+\.js)"\)', text)
+        if found is None:
+            raise BuildError(f"PyScript's core no longer imports a {chunk} chunk: "
+                             "update STARTUP_CHUNKS in rituels/tools/build.py")
+        names.append(found.group(1))
+    return names
+
+
+def preload_links() -> str:
+    return "\n".join(
+        [f'<link rel="modulepreload" href="runtime/pyscript/{name}">'
+         for name in pyscript_startup_chunks()]
+        + [f'<link rel="preload" href="{name}" as="fetch" crossorigin>'
+           for name in STARTUP_FETCHES])
+
+
 def render_index(template: str, game_css: list[str]) -> str:
-    for marker in (FIRST_PAINT_MARKER, GAME_CSS_MARKER):
+    for marker in (FIRST_PAINT_MARKER, GAME_CSS_MARKER, PRELOAD_MARKER):
         if template.count(marker) != 1:
             raise BuildError(f"index.html must contain the marker {marker} exactly once")
     links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in game_css)
@@ -258,7 +318,8 @@ def render_index(template: str, game_css: list[str]) -> str:
         f'<div class="first-paint-{lang}" lang="{lang}">'
         f'{suffix_ids(first_paint(lang), "" if lang == LANGS[0] else f"-{lang}")}</div>'
         for lang in LANGS)
-    return template.replace(FIRST_PAINT_MARKER, paint).replace(GAME_CSS_MARKER, links)
+    return (template.replace(FIRST_PAINT_MARKER, paint).replace(GAME_CSS_MARKER, links)
+            .replace(PRELOAD_MARKER, preload_links()))
 
 
 def write_icons(dest: Path) -> None:
