@@ -35,7 +35,7 @@ COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even share of the playouts' total by
 # this factor, fitted on fitting games (rituels.analysis.fit; on the fixed-search games:
-# Cthulhu Dice 0.895 on 21,000 with NOBODY, Wongar 0.939 on 800, 0.94 kept) and checked on
+# Cthulhu Dice 0.895 on ~3,000 with NOBODY, Wongar 0.939 on 800, 0.94 kept) and checked on
 # the bench's checking games.
 SHRINK = {"cthulhu-dice": 0.895, "wongar": 0.94}
 # Some games can end with no winner (Cthulhu Dice: everyone mad). Strong players reach that
@@ -58,10 +58,10 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                      (0.5, 0.422), (0.55, 0.523), (0.6, 0.598), (0.65, 0.688), (0.7, 0.826),
                      (0.75, 0.889), (0.8, 1.0), (0.85, 1.0), (0.9, 1.0), (0.95, 1.0),
                      (1.0, 1.0)),
-    # isotonic/16, seeds 0-999, on top of tuchulcha/chances.py's map
-    "tuchulcha": ((0.006, 0.0), (0.091, 0.078), (0.138, 0.081), (0.178, 0.151),
-                  (0.208, 0.244), (0.232, 0.244), (0.278, 0.262), (0.332, 0.416),
-                  (0.374, 0.509), (0.419, 0.509), (0.488, 0.509), (0.701, 0.509)),
+    # isotonic/16, seeds 0-999 and 3000-3601, on top of tuchulcha/chances.py's map
+    "tuchulcha": ((0.007, 0.0), (0.094, 0.063), (0.134, 0.092), (0.169, 0.154), (0.2, 0.239),
+                  (0.229, 0.254), (0.284, 0.277), (0.331, 0.394), (0.369, 0.484),
+                  (0.413, 0.547), (0.579, 0.547)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
 MAX_REVIEWED_CHOICES = {"wongar": 6}
