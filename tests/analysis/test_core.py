@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from rituels.analysis.core import (CALIBRATION, SHRINK, Estimator, Job, analyse, apply_map,
-                                  grade, public_world)
+from rituels.analysis.core import (CALIBRATION, NOBODY, SHRINK, Estimator, Job, analyse,
+                                  apply_map, grade, public_world)
 from rituels.cthulhu_dice.rules import EYE_PICK
 from rituels.engine.bots import RandomBot, play_game
 from rituels.engine.game import get_game
@@ -90,10 +90,10 @@ def test_cthulhu_dice_eye_choice_that_drives_everyone_mad_is_a_blunder():
     unmapped.knots = ()
     ranked = dict(unmapped.choices(state, "test"))
     tentacle, cthulhu = state.str_to_action("eT"), state.str_to_action("eC")
-    # every playout after the Tentacle is won, after Cthulhu's face lost (estimates are
-    # drawn towards an even 25 %, see SHRINK)
+    # every playout after the Tentacle is won (the estimate is drawn towards an even 25 %,
+    # see SHRINK); after Cthulhu's face nobody ever wins: no chance left for anyone (NOBODY)
     assert ranked[tentacle] == pytest.approx(0.25 + SHRINK["cthulhu-dice"] * 0.75)
-    assert ranked[cthulhu] == pytest.approx(0.25 - SHRINK["cthulhu-dice"] * 0.25)
+    assert ranked[cthulhu] == 0.0
     assert grade((ranked[tentacle] - ranked[cthulhu]) * 100) == "blunder"
     # the calibration map (CALIBRATION) keeps the order and the verdict
     assert CALIBRATION["cthulhu-dice"]
@@ -163,6 +163,21 @@ def test_the_calibration_map_interpolates_is_flat_beyond_its_ends_and_keeps_the_
     assert apply_map([0.3, 0.1, 0.1], knots) == pytest.approx([0.5 * 0.25 / 0.35] +
                                                               [0.5 * 0.05 / 0.35] * 2)
     assert apply_map([0.2, 0.8], ()) == [0.2, 0.8]
+
+
+def test_playouts_with_no_winner_leave_room_for_nobody_winning():
+    """Random playouts won by nobody in 10 % of cases: strong players get there NOBODY times
+    as often, so the players share 1 - NOBODY x 10 %, each drawn towards an even share of it."""
+    est = Estimator("cthulhu-dice")
+    assert NOBODY["cthulhu-dice"] > 1.0          # fitted: strong players end mad more often
+    raw = [0.6, 0.2, 0.1, 0.0]
+    honest = est.honest(raw)
+    assert sum(honest) == pytest.approx(1.0 - NOBODY["cthulhu-dice"] * 0.1)
+    assert honest[0] > honest[1] > honest[2] > honest[3] > 0.0
+    assert honest[0] < 0.6 * sum(honest) / 0.9               # drawn towards even
+    # a game where someone always wins (Wongar): only the pull towards 25 %
+    assert Estimator("wongar").honest([0.7, 0.1, 0.1, 0.1]) == pytest.approx(
+        [0.25 + SHRINK["wongar"] * (c - 0.25) for c in (0.7, 0.1, 0.1, 0.1)])
 
 
 def test_a_finished_game_bypasses_the_map():

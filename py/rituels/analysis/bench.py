@@ -38,7 +38,7 @@ from rituels.engine.state import GameState
 # a bucket of n samples has a sampling margin of about ±100/sqrt(n) points, so as many as a
 # bench run affords (self-play CPU per game: Cthulhu Dice ~0.002 s, Tuchulcha ~0.7 s,
 # Wongar ~0.6 s; the bench prints it).
-GAMES = {"cthulhu-dice": 2000, "tuchulcha": 700, "wongar": 800}
+GAMES = {"cthulhu-dice": 2000, "tuchulcha": 1293, "wongar": 800}
 QUICK_GAMES = 40
 FIRST_SEED = 1000
 POINTS_PER_GAME = 4

@@ -33,28 +33,35 @@ PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16}
 REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 6}
 COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
-# sure of the leader. Estimates are drawn towards an even chance by this factor, fitted on
-# fitting games (rituels.analysis.fit; refitted on the fixed-search games: Cthulhu Dice 0.875
-# on 21,000, Wongar 0.939 on 800, both kept) and checked on the bench's checking games.
-SHRINK = {"cthulhu-dice": 0.88, "wongar": 0.94}
+# sure of the leader. Estimates are drawn towards an even share of the playouts' total by
+# this factor, fitted on fitting games (rituels.analysis.fit; on the fixed-search games:
+# Cthulhu Dice 0.895 on ~3,000 with NOBODY, Wongar 0.939 on 800, 0.94 kept) and checked on
+# the bench's checking games.
+SHRINK = {"cthulhu-dice": 0.895, "wongar": 0.94}
+# Some games can end with no winner (Cthulhu Dice: everyone mad). Strong players reach that
+# end more often than random playouts: the chance that nobody wins is the playouts' share of
+# such ends times this factor (fitted on fitting games: the ratio of the means), and the
+# players' chances are scaled to what is left. 1: the playouts' share as it is.
+NOBODY = {"cthulhu-dice": 1.224}
 # The last step: a monotone map of each player's estimate (knots (estimate, won), linear
-# between them, flat beyond), then the players' chances are scaled back to their sum. Strong
-# players gang up on a leader, which neither estimate sees whole. The kind of map (logistic,
+# between them, flat beyond), then the players' chances are scaled back to their sum (the
+# chance that nobody wins is kept). Strong players gang up on a leader, which neither
+# estimate sees whole. The kind of map (logistic,
 # isotonic with large blocks, none) is chosen by cross-validation on the fitting records,
 # fitted on them only (`python3 -m rituels.analysis.fit GAME --map`) and checked on the
 # bench's checking games (docs/analysis.md).
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
-    # logistic, seeds 0-999 and 3000-22999 (21,000 games)
-    "cthulhu-dice": ((0.0, 0.0), (0.01, 0.008), (0.02, 0.008), (0.04, 0.008), (0.06, 0.034),
-                     (0.08, 0.047), (0.1, 0.062), (0.13, 0.08), (0.16, 0.105), (0.2, 0.126),
-                     (0.25, 0.136), (0.3, 0.16), (0.35, 0.18), (0.4, 0.197), (0.45, 0.218),
-                     (0.5, 0.235), (0.55, 0.289), (0.6, 0.349), (0.65, 0.402), (0.7, 0.531),
-                     (0.75, 0.607), (0.8, 0.761), (0.85, 0.781), (0.9, 1.0), (0.95, 1.0),
+    # logistic, seeds 0-999 and 3000-22999 (21,000 games), with NOBODY
+    "cthulhu-dice": ((0.0, 0.008), (0.01, 0.008), (0.02, 0.008), (0.04, 0.021), (0.06, 0.071),
+                     (0.08, 0.096), (0.1, 0.12), (0.13, 0.153), (0.16, 0.202), (0.2, 0.226),
+                     (0.25, 0.251), (0.3, 0.299), (0.35, 0.335), (0.4, 0.375), (0.45, 0.416),
+                     (0.5, 0.422), (0.55, 0.523), (0.6, 0.598), (0.65, 0.688), (0.7, 0.826),
+                     (0.75, 0.889), (0.8, 1.0), (0.85, 1.0), (0.9, 1.0), (0.95, 1.0),
                      (1.0, 1.0)),
-    # isotonic/16, seeds 0-999, on top of tuchulcha/chances.py's map
-    "tuchulcha": ((0.006, 0.0), (0.091, 0.078), (0.138, 0.081), (0.178, 0.151),
-                  (0.208, 0.244), (0.232, 0.244), (0.278, 0.262), (0.332, 0.416),
-                  (0.374, 0.509), (0.419, 0.509), (0.488, 0.509), (0.701, 0.509)),
+    # isotonic/16, seeds 0-999 and 3000-3601, on top of tuchulcha/chances.py's map
+    "tuchulcha": ((0.007, 0.0), (0.094, 0.063), (0.134, 0.092), (0.169, 0.154), (0.2, 0.239),
+                  (0.229, 0.254), (0.284, 0.277), (0.331, 0.394), (0.369, 0.484),
+                  (0.413, 0.547), (0.579, 0.547)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
 MAX_REVIEWED_CHOICES = {"wongar": 6}
@@ -129,6 +136,7 @@ class Estimator:
         game = get_game(game_id)
         self.hidden = hidden and game.hidden_information
         self.shrink = SHRINK.get(game_id, 1.0)
+        self.nobody = NOBODY.get(game_id, 1.0)
         self.value = game.win_chances      # the game's own estimate, when it offers one
         self.knots = CALIBRATION.get(game_id, ())
 
@@ -158,8 +166,17 @@ class Estimator:
             values = playout(world, rng) if self.value is None else self.value(world)
             for p, r in enumerate(values):
                 totals[p] += r
-        even = 1.0 / state.num_players
-        return apply_map([even + self.shrink * (x / n - even) for x in totals], self.knots)
+        return apply_map(self.honest([x / n for x in totals]), self.knots)
+
+    def honest(self, raw: list[float]) -> list[float]:
+        """The playouts' win shares ``raw`` drawn towards an even share of their sum, then
+        scaled so they leave room for the chance that nobody wins (``NOBODY``)."""
+        won = sum(raw)
+        if won <= 0:
+            return raw
+        even = won / len(raw)
+        scale = max(0.0, 1.0 - self.nobody * (1.0 - won)) / won
+        return [scale * (even + self.shrink * (r - even)) for r in raw]
 
     def choices(self, state: GameState, *key: Any,
                 playouts: int | None = None) -> list[tuple[Any, float]]:

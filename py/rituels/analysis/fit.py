@@ -7,7 +7,8 @@ the lowest Brier score:
 
 - tuchulcha: ``rituels.tuchulcha.chances.PARAMS`` (the per-role map of the bot's chances);
 - cthulhu-dice, wongar: ``SHRINK`` in core.py (the pull of the random playouts' estimates
-  towards an even chance).
+  towards an even chance), then ``NOBODY`` (how much likelier than in the playouts it is
+  that nobody wins).
 
 It prints the constants and the calibration table they give on the fitting games; copy the
 constants into the code by hand (a fit is a decision, reviewed like one).
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import math
+import statistics
 from functools import partial
 from typing import Callable, Iterator
 
@@ -86,21 +88,25 @@ def fit_tuchulcha(games: int, path: str) -> tuple[list[float], list[tuple[float,
 
 def fit_shrink(game_id: str, games: int, path: str
                ) -> tuple[list[float], list[tuple[float, float]]]:
-    """``SHRINK`` of a game estimated by playouts: the raw estimates (no shrink) of the
-    calibration positions, then the factor towards an even chance with the lowest Brier."""
+    """``SHRINK`` and ``NOBODY`` of a game estimated by playouts, from the raw estimates of the
+    calibration positions: NOBODY the ratio of the games' to the playouts' mean share of ends
+    with no winner, then the factor towards an even chance with the lowest Brier."""
     est = Estimator(game_id, hidden=True)
-    est.shrink, est.knots = 1.0, ()      # the map is fitted after the shrink, on top of it
+    est.shrink, est.nobody, est.knots = 1.0, 1.0, ()   # the map is fitted after, on top
     rows = []
     for seed, record in fitting_records(game_id, games, path):
         for pos, state, won in picked_positions(record, seed):
-            n = state.num_players
-            rows.append(([c - 1.0 / n for c in est.chances(state, "cal", seed, pos)], n, won))
+            rows.append((est.chances(state, "cal", seed, pos), won))
+    unwon = statistics.fmean(1.0 - sum(raw) for raw, _ in rows)
+    if unwon > 1e-9:
+        est.nobody = statistics.fmean(1.0 - sum(won) for _, won in rows) / unwon
 
     def samples(x):
-        return [(1.0 / n + x[0] * d, w) for ds, n, won in rows for d, w in zip(ds, won)]
+        est.shrink = x[0]
+        return [(c, w) for raw, won in rows for c, w in zip(est.honest(raw), won)]
 
     best = minimise(lambda x: brier(samples(x)), [1.0], [0.1], [(0.0, 1.5)])
-    return best, samples(best)
+    return [best[0], est.nobody], samples(best)
 
 
 # Samples per knot of an isotonic map: at least MIN_BLOCK and a given share of them, so the

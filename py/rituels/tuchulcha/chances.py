@@ -7,8 +7,8 @@ through a logistic map each (slope and offset on the log-odds) and the racers sh
 left: part in proportion to a power of their numbers, part evenly (dice keep a race open).
 The racers' power and even part are fitted apart for races with a role in play: Tuchulcha
 hunts the leading racer, so a lead is worth less there. The constants are fitted by
-``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds 0-999 and checked
-by the bench on other seeds (1000-1699).
+``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds 0-999 and
+3000-3601 and checked by the bench on other seeds (1000-2292).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rituels.tuchulcha.rules import OVER, TuchulchaState
 
 # (slope, offset) of Tuchulcha's and Lasa's log-odds; the racers' (power, even share) without
 # a role in play, then with one.
-PARAMS = (0.494, 0.086, 0.138, -1.863, 6.485, 0.439, 1.246, 0.381)
+PARAMS = (0.474, 0.037, 0.142, -1.924, 6.776, 0.439, 2.416, 0.681)
 _EDGE = 1e-4       # the bot's 0 and 1 are clipped: its certainty is not a frequency
 
 
