@@ -91,12 +91,9 @@ def fit_shrink(game_id: str, games: int, path: str
     """``SHRINK`` and ``NOBODY`` of a game estimated by playouts, from the raw estimates of the
     calibration positions: NOBODY the ratio of the games' to the playouts' mean share of ends
     with no winner, then the factor towards an even chance with the lowest Brier."""
-    est = Estimator(game_id, hidden=True)
-    est.shrink, est.nobody, est.knots = 1.0, 1.0, ()   # the map is fitted after, on top
-    rows = []
-    for seed, record in fitting_records(game_id, games, path):
-        for pos, state, won in picked_positions(record, seed):
-            rows.append((est.chances(state, "cal", seed, pos), won))
+    est = unmapped(game_id)
+    est.shrink, est.nobody = 1.0, 1.0
+    rows = estimates(est, fitting_records(game_id, games, path))
     unwon = statistics.fmean(1.0 - sum(raw) for raw, _ in rows)
     if unwon > 1e-9:
         est.nobody = statistics.fmean(1.0 - sum(won) for _, won in rows) / unwon
@@ -164,12 +161,17 @@ def logistic(samples: list[tuple[float, float]], rounds: int = 25
                  for x in LOGISTIC_GRID)
 
 
-def estimates(game_id: str, games: Iterator[tuple[int, dict]]
-              ) -> list[tuple[list[float], list[float]]]:
-    """(every player's estimate before the map, every player's result) at the calibration's
-    turn ends of ``games`` ((seed, record) pairs)."""
+def unmapped(game_id: str) -> Estimator:
+    """The game's estimator without its monotone map (fitted after it, on top)."""
     est = Estimator(game_id, hidden=True)
     est.knots = ()
+    return est
+
+
+def estimates(est: Estimator, games: Iterator[tuple[int, dict]]
+              ) -> list[tuple[list[float], list[float]]]:
+    """(every player's estimate by ``est``, every player's result) at the calibration's turn
+    ends of ``games`` ((seed, record) pairs)."""
     return [(est.chances(state, "cal", seed, pos), won)
             for seed, record in games for pos, state, won in picked_positions(record, seed)]
 
@@ -243,11 +245,12 @@ def choose_map(rows: list[tuple[list[float], list[float]]]) -> str:
 
 
 def fit_map(game_id: str, games: int, path: str, check: str = "", kind: str = "") -> None:
-    rows = estimates(game_id, fitting_records(game_id, games, path))
+    est = unmapped(game_id)
+    rows = estimates(est, fitting_records(game_id, games, path))
     kind = kind or choose_map(rows)
     knots = MAPS[kind](rows)
     print(f"{game_id} CALIBRATION ({kind}): {knots}")
-    checked = estimates(game_id, records(game_id, 10 ** 9, 0, check)) if check else []
+    checked = estimates(est, records(game_id, 10 ** 9, 0, check)) if check else []
     for name, table in (("fit", rows), ("check", checked)):
         if table:
             lines, ok, score, base = calibration_rows(mapped(table, knots))
