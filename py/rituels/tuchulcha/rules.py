@@ -368,12 +368,7 @@ class TuchulchaState(GameState):
         return _DICE_OUTCOMES[self._dice_rolled()]
 
     def chance_table(self) -> tuple[tuple, tuple[float, ...]]:
-        ph = self.phase
-        if ph == ROLL:   # (_dice_rolled inlined: once per roll in every game)
-            p = self.player
-            return _DICE_TABLES[board.TUCHULCHA_DICE if p == self.tuchulcha
-                                else board.LASA_DICE if p == self.lasa else board.DICE]
-        if ph == SETUP:
+        if self.phase == SETUP:
             return _FIRST_TABLES[self.num_players]
         return _DICE_TABLES[self._dice_rolled()]
 
@@ -386,10 +381,7 @@ class TuchulchaState(GameState):
         raise ValueError("not a chance node")
 
     def legal_actions(self) -> list:
-        legal = self._legal   # (_legal_list inlined: once per decision in every game)
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]       # the caller's own copy: the cache stays intact
+        return self._legal_list()[:]   # the caller's own copy: the cache stays intact
 
     def _legal_list(self) -> list:
         if self._legal is None:

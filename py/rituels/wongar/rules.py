@@ -808,8 +808,8 @@ class WongarState(GameState):
                 # Nothing playable: the player passes, and everyone learns that they hold
                 # none of the kinds that would act here.
                 useful = 0
-                for r in HAND_KINDS:
-                    if self._useful(p, r):
+                for r in HAND_KINDS:   # the kinds held were just found useless
+                    if not hand[r] and self._useful(p, r):
                         useful |= 1 << r
                 self._slot_exclude(p, useful)
                 self.auto_passed.append((p, self.cer_area))
