@@ -36,8 +36,9 @@ from rituels.app.saves import SaveStore
 from rituels.app.storage import MemoryStorage
 from rituels.engine.game import GAME_IDS
 from rituels.tools import build
-from rituels.tools.bench_browser import ENGINE_MAIN_CONFIG, ENGINE_PAGE, ENGINE_WORKER_CONFIG
-from rituels.tools.bench_play import load_average
+from rituels.tools.bench_browser import (ENGINE_MAIN_CONFIG, ENGINE_PAGE, ENGINE_WORKER_CONFIG,
+                                         verdict)
+from rituels.tools.bench_play import CLICK_JS, load_average
 from rituels.tools.browser import launch_chromium
 from rituels.tools.serve import serve_in_thread
 
@@ -47,23 +48,6 @@ FIRST_SEED = 1000                      # the analysis section's seeds
 WHOLE_TARGET_S, COACH_TARGET_S = 15.0, 1.0
 READY_TIMEOUT_MS = 120_000
 ANALYSIS_TIMEOUT_MS = 600_000          # far past the target: a slow run is measured, not cut
-
-# Click ``click``, then wait until ``done`` is on screen and drawn (ms, in the page's clock).
-CLICK_UNTIL_JS = """async ([click, done, limit]) => {
-    const t0 = performance.now();
-    const shown = new Promise((ok, fail) => {
-        const timer = setTimeout(() => fail(new Error('time-out waiting for ' + done)), limit);
-        const obs = new MutationObserver(() => {
-            if (document.querySelector(done)) { obs.disconnect(); clearTimeout(timer); ok(); }
-        });
-        obs.observe(document, {childList: true, subtree: true});
-    });
-    document.querySelector(click).click();
-    await shown;
-    await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-    return performance.now() - t0;
-}"""
-
 
 # The bare worker page (bench_browser's engine page, another worker script): each record's
 # analysis in one go; a MicroPython main script asks for each and writes the answers.
@@ -173,13 +157,14 @@ def measure(browser: Any, base: str, game_id: str, finished: list[dict[str, Any]
     whole, coach = [], []
     for save_id in done_ids:
         _go(page, f"#/replay/{save_id}", "button[data-cmd=analysis-start]")
-        whole.append(page.evaluate(CLICK_UNTIL_JS, ["button[data-cmd=analysis-start]",
-                                                    ".analysis .an-chart", ANALYSIS_TIMEOUT_MS]))
+        whole.append(page.evaluate(CLICK_JS, [
+            "button[data-cmd=analysis-start]",
+            "document.querySelector('.analysis .an-chart')", ANALYSIS_TIMEOUT_MS]))
     for save_id in play_ids:
         _go(page, f"#/play/{save_id}", "button[data-cmd=coach]")
         page.wait_for_selector(".coach-list", state="detached")
-        coach.append(page.evaluate(CLICK_UNTIL_JS, ["button[data-cmd=coach]",
-                                                    ".coach-list li", 60_000]))
+        coach.append(page.evaluate(CLICK_JS, [
+            "button[data-cmd=coach]", "document.querySelector('.coach-list li')", 60_000]))
     context.close()
     return {"whole": [ms / 1000 for ms in whole], "coach": [ms / 1000 for ms in coach]}
 
@@ -202,13 +187,13 @@ def game_rows(game_id: str, finished: list[dict[str, Any]], seen: dict[str, list
     return [
         (f"{game_id}: whole analysis in the browser, 4 players",
          f"{stat(whole)} (n={len(whole)}, {moves} actions; target <= {WHOLE_TARGET_S:g} s: "
-         f"{'met' if max(whole) <= WHOLE_TARGET_S else 'MISSED'})"),
+         f"{verdict(max(whole) <= WHOLE_TARGET_S)})"),
         (f"{game_id}: same analyses in a bare Pyodide worker (wall)",
          f"{stat(bare)} (the computation is {share:.0f} % of the app's time)"),
         (f"{game_id}: same analyses on CPython (CPU)", stat(native)),
         (f"{game_id}: coach answer in the browser",
          f"{stat(coach)} (n={len(coach)}, click to list drawn; target <= {COACH_TARGET_S:g} s: "
-         f"{'met' if max(coach) <= COACH_TARGET_S else 'MISSED'})"),
+         f"{verdict(max(coach) <= COACH_TARGET_S)})"),
     ]
 
 

@@ -65,12 +65,16 @@ new MutationObserver(() => {
 }).observe(document, {attributes: true, childList: true, subtree: true});
 """
 # Click a control, wait until the worker's answer is on the page (``done``, a JS expression),
-# then for the next frame: ms for the app to handle it and draw.
-CLICK_JS = """async ([sel, done]) => {
+# then for the next frame: ms for the app to handle it and draw. ``limit`` (ms, optional):
+# fail past it rather than wait for ever.
+CLICK_JS = """async ([sel, done, limit]) => {
     const t0 = performance.now();
     const answered = new Function(`return (${done});`);
     document.querySelector(sel).click();
-    while (!answered()) await new Promise((go) => setTimeout(go, 5));
+    while (!answered()) {
+        if (limit && performance.now() - t0 > limit) throw new Error('time-out waiting for ' + done);
+        await new Promise((go) => setTimeout(go, 5));
+    }
     await new Promise((go) => requestAnimationFrame(() => setTimeout(go, 0)));
     return performance.now() - t0;
 }"""
