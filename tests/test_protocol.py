@@ -9,7 +9,7 @@ import pytest
 
 from rituels.engine import CHANCE, TERMINAL, GAME_IDS, get_game, sample_chance
 from rituels.engine.record import new_record, replay
-from rituels.engine.state import NotationError, ascii_int
+from rituels.engine.state import NotationError, ascii_int, sample_uniform
 
 GAMES_PER_CONFIG = 12
 
@@ -122,6 +122,43 @@ def test_sample_chance_draws_from_the_exact_outcomes_as_choices_did(game_id, pla
             assert drawn == expected and rng.getstate() == twin.getstate()
             state.apply(drawn)
     assert nodes > 0
+
+
+@pytest.mark.parametrize("game_id,players", list(configs()))
+def test_sample_uniform_draws_what_rng_choice_drew(game_id, players):
+    """sample_uniform (random bots, playouts) must pick what rng.choice picked from the same
+    generator state and leave the generator where rng.choice left it: seeded self-play and
+    analysis replay the same games as before."""
+    game = get_game(game_id)
+    rng = random.Random(f"uniform-{game_id}-{players}")
+    decisions = 0
+    for _ in range(4):
+        state = game.start(players)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            expected = twin.choice(legal)
+            picked = sample_uniform(legal, rng)
+            assert picked == expected and rng.getstate() == twin.getstate()
+            state.apply(picked)
+            decisions += 1
+    assert decisions > 0
+
+
+def test_sample_uniform_on_long_and_empty_sequences():
+    """Beyond its table of bit lengths it still agrees with rng.choice; an empty sequence
+    raises IndexError as rng.choice does."""
+    for n in (1, 2, 3, 255, 511, 512, 513, 4097):
+        a, b = random.Random(n), random.Random(n)
+        items = list(range(n))
+        assert [a.choice(items) for _ in range(50)] == [sample_uniform(items, b)
+                                                         for _ in range(50)]
+    with pytest.raises(IndexError):
+        sample_uniform([], random.Random(0))
 
 
 # Digits that str.isdigit() accepts but int() may not, or that int() reads as ASCII digits:

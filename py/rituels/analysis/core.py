@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 from rituels.engine.game import get_game
 from rituels.engine.record import check_record, start_state, step
-from rituels.engine.state import CHANCE, GameState, sample_chance
+from rituels.engine.state import CHANCE, GameState, sample_chance, sample_uniform
 
 # Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
 # `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
@@ -119,7 +119,7 @@ def playout(state: GameState, rng: random.Random) -> list[float]:
         elif state.is_terminal():
             return state.returns()
         else:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(sample_uniform(state.legal_actions(), rng))
     return [1.0 / state.num_players] * state.num_players   # never seen; counts as even
 
 

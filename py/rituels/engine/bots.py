@@ -13,7 +13,7 @@ import time
 from typing import Any, Callable, Generator, Sequence
 
 from rituels.engine.game import Game
-from rituels.engine.state import CHANCE, GameState, sample_chance
+from rituels.engine.state import CHANCE, GameState, sample_chance, sample_uniform
 
 Think = Generator[None, None, Any]
 
@@ -45,7 +45,7 @@ class RandomBot(Bot):
     def choose(self, state: GameState, player: int) -> Any:
         # Without the generator: a generator's start and StopIteration cost ~4x more under
         # Pyodide than on CPython, and random self-play makes one per decision.
-        return self.rng.choice(state.legal_actions())
+        return sample_uniform(state.legal_actions(), self.rng)
 
 
 def decide(bot: Bot, state: GameState, player: int | None = None) -> Any:
@@ -91,13 +91,20 @@ def play_game(game: Game, bots: Sequence[Bot], options: dict | None = None,
     Returns the final state and the actions in notation (a record's ``actions``)."""
     rng = rng or random.Random()
     state = game.start(len(bots), options)
+    # A bot that needs no thinking is asked directly (decide's own test, made once per game).
+    choosers = [bot.choose if type(bot).think is Bot.think else None for bot in bots]
     actions: list[str] = []
+    apply, to_str, current = state.apply, state.action_to_str, state.current_player
     while not state.is_terminal():
         if len(actions) >= max_actions:
             raise RuntimeError(f"{game.id}: no end after {max_actions} actions")
-        player = state.current_player()
-        action = (sample_chance(state, rng) if player == CHANCE
-                  else decide(bots[player], state, player))
-        actions.append(state.action_to_str(action))
-        state.apply(action)
+        player = current()
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            choose = choosers[player]
+            action = (choose(state, player) if choose is not None
+                      else decide(bots[player], state, player))
+        actions.append(to_str(action))
+        apply(action)
     return state, actions

@@ -148,3 +148,24 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     without its per-call list building."""
     outcomes, cum = state.chance_table()
     return outcomes[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)]
+
+
+# Bit lengths of the usual numbers of choices, so that picking one needs no int.bit_length()
+# call: under Pyodide a call to a C method without fast-call arguments (bit_length, and
+# random.choice's two Python frames around getrandbits) goes through a call trampoline and
+# costs several times what it costs on CPython.
+_BITS = tuple(n.bit_length() for n in range(512))
+
+
+def sample_uniform(choices: Sequence, rng: random.Random) -> Any:
+    """One of ``choices``, uniformly: exactly ``rng.choice(choices)`` (the same draw for a seed,
+    the same use of the generator), without its two Python-level calls."""
+    n = len(choices)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = _BITS[n] if n < 512 else n.bit_length()
+    getrandbits = rng.getrandbits
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return choices[r]

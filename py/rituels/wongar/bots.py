@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
-from rituels.engine.state import CHANCE, GameState, sample_chance
+from rituels.engine.state import CHANCE, GameState, sample_chance, sample_uniform
 from rituels.wongar import data as D
 from rituels.wongar.rules import ADJ, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES, WongarState
 
@@ -167,7 +167,7 @@ class StrongBot(Bot):
             elif p == me:
                 sim.apply((yield from self._greedy(sim, me, deadline)))
             else:
-                sim.apply(rng.choice(sim.legal_actions()))
+                sim.apply(sample_uniform(sim.legal_actions(), rng))
             if deadline.yield_due():
                 yield None
 
