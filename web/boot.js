@@ -97,7 +97,12 @@
       // A subtree whose new markup equals what is on the page is left as it is: the browser
       // compares it natively (isEqualNode), far faster than Idiomorph's walk through it
       // (most of a Wongar map does not change from one move to the next).
+      // A placeholder of a part the page already shows (rituels/app/parts.py) keeps the
+      // page's element of the same id as it is.
       beforeNodeMorphed: function (oldNode, newNode) {
+        if (newNode.nodeType === 1 && newNode.hasAttribute("data-kept")) {
+          return oldNode.id !== newNode.id;
+        }
         return !oldNode.isEqualNode(newNode);
       },
       beforeAttributeUpdated: function (name, el) {

@@ -195,9 +195,13 @@ class Glue:
 
     def failed(self, error):
         js.console.error("rituels: the worker failed:", error)
+        lost = self.current
         self.busy = False
         self.done_with(self.current)
         self.current = None
+        if lost is not None and lost["kind"] != "redraw":
+            # Its answer never came, but the worker counts its parts as shown: all again.
+            self.send({"kind": "redraw"}, first=True)
         self.pump()
 
     def answered(self, pair):
@@ -236,6 +240,9 @@ class Glue:
             js.Idiomorph.morph(self.root, answer["html"], js.window.rituelsMorphOptions)
             # Read by the browser benchmark (rituels.tools.bench_browser): main-thread cost.
             js.console.debug("rituels:morph", js.performance.now() - started)
+            if self.root.querySelector("[data-kept]") is not None:
+                # A placeholder found no element of its own to keep (rituels.app.parts).
+                self.send({"kind": "redraw"}, first=True)
         lang = answer["lang"]
         if html.lang != lang:
             html.lang = lang

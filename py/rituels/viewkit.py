@@ -32,6 +32,21 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
+# Marks around a part of the page (see part()); rituels.app.parts reads them.
+PART_OPEN, PART_CLOSE, PART_END = "<!--part:", "<!--/part:", "-->"
+_TAG_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def part(key: str, markup: str) -> str:
+    """``markup`` (one element, given the id ``key`` here) as a part of the page: when the page
+    already shows exactly this markup, the worker sends a placeholder instead and the page keeps
+    its element (rituels.app.parts), so big unchanged pieces of a board are neither sent,
+    parsed nor compared again. ``key`` is an id: letters, digits, ``-`` and ``_``."""
+    cut = len(markup) - len(markup[1:].lstrip(_TAG_CHARS))   # after "<tag"
+    return (f"{PART_OPEN}{key}{PART_END}{markup[:cut]} id=\"{key}\"{markup[cut:]}"
+            f"{PART_CLOSE}{key}{PART_END}")
+
+
 def ranked(keys: list) -> list[tuple[int, int]]:
     """(rank, index) pairs, best first, for the end tables: a bigger sort key is better and
     equal keys share a rank (ties keep their order)."""

@@ -8,7 +8,8 @@ the two functions the worker exports (web/worker.py) with a JSON text and gets t
   (``storage`` is a snapshot of the ``rituels.*`` keys, null when localStorage is off);
 - ``event({"kind": ..., ...})``: one event: ``click``/``change`` (``data``), ``key`` (``name``),
   ``hash`` (``hash``), ``tick`` (a timer the app asked for fired), ``storage`` (another tab
-  changed ``values``), ``stored`` (the glue could not apply the last writes).
+  changed ``values``), ``stored`` (the glue could not apply the last writes), ``redraw`` (send
+  the whole markup: the page lost track of a part, see rituels.app.parts).
 
 Each answer (:meth:`Host.answer`) carries the new markup (or null when nothing changed), the
 language and title, the effects to run, the lines to read out, and the storage ``writes`` of
@@ -23,6 +24,7 @@ import json
 from typing import Any
 
 from rituels.app.controller import App
+from rituels.app.parts import PageParts
 from rituels.app.storage import MemoryStorage
 
 STORAGE_PREFIX = "rituels."
@@ -84,6 +86,8 @@ class Host:
         self.app.base_url = str(payload.get("base") or "")
         self.app.on_bot_decision = self._bot_decided
         self._deciding = False
+        self.parts = PageParts()
+        self._replaced = True   # the first markup replaces the first paint: no placeholders
         self.app.navigate(str(payload.get("hash") or ""), force=True)
 
     def _bot_decided(self, game: str, ms: float) -> None:
@@ -104,6 +108,9 @@ class Host:
             app.navigate(str(message.get("hash") or ""))
         elif kind == "tick":
             app.tick()
+        elif kind == "redraw":   # the page lost track of a part: send it all again
+            self.parts.forget()
+            app.changed = True
         elif kind == "storage":
             values = message.get("values") or {}
             if message.get("all") and self.mirror is not None:   # the storage was cleared
@@ -140,6 +147,9 @@ class Host:
     def answer(self) -> dict[str, Any]:
         app = self.app
         html = app.render() if app.changed else None
+        if html is not None:
+            html = self.parts.markup(html, keep=not self._replaced)
+            self._replaced = False
         deciding = self._human_decides()
         effects = app.take_effects()
         if deciding and not self._deciding:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rituels.viewkit import ViewContext, attrs, esc
+from rituels.viewkit import ViewContext, attrs, esc, part
 from rituels.wongar import data as D
 from rituels.wongar import geometry as geo
 from rituels.wongar import pictures as pic
@@ -157,7 +157,8 @@ def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[
             parts.append(_token_rows(state, a, ctx, marks, cl,
                                      _leaders(state) if a == cer else {}))
             parts.append(_card_slot(state, a, ctx, cl))
-        content.append(f'<g class="wg-area-content" data-area="{name}">{"".join(parts)}</g>')
+        content.append(part(f"wg-area-{name}", f'<g class="wg-area-content" data-area="{name}">'
+                                                f'{"".join(parts)}</g>'))
     return "".join(fills), "".join(deco), "".join(content)
 
 
@@ -189,9 +190,10 @@ def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
     body = (
         f'<path d="{geo.coast_path()}" class="wg-coast-shadow" transform="translate(6 9)"/>'
         f'<g class="wg-fills">{fills}</g>'
-        f'<g class="wg-deco" pointer-events="none">{deco}</g>'
-        f'<g class="wg-borders" pointer-events="none">{borders}</g>'
-        f'<g class="wg-dotline" pointer-events="none">{borders}</g>'
+        + part("wg-drawing", f'<g class="wg-drawing" pointer-events="none">'
+                             f'<g class="wg-deco">{deco}</g>'
+                             f'<g class="wg-borders">{borders}</g>'
+                             f'<g class="wg-dotline">{borders}</g></g>') +
         f'<g class="wg-contents">{content}</g>'
         f'{_figures(state, ctx) if state is not None else ""}'
         f'<g class="wg-overlays">{_overlays(ctx, cl, cer)}</g>'

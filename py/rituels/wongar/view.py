@@ -7,7 +7,7 @@ The board is the map and the time track (:mod:`.mapview`) with the panels beside
 
 from __future__ import annotations
 
-from rituels.viewkit import ViewContext, attrs
+from rituels.viewkit import ViewContext, attrs, part
 from rituels.wongar.clicks import clicks
 from rituels.wongar.mapview import map_svg, thumbnail, time_svg
 from rituels.wongar.panels import (areas_panel, ceremony_panel, deck_panel, final_panel,
@@ -20,15 +20,17 @@ __all__ = ["render", "status", "describe", "result", "standings", "help_page", "
 def render(state, ctx: ViewContext) -> str:
     cl = clicks(state, ctx)
     board = ctx.t("wongar.aria.board")
-    side = (final_panel(state, ctx) + private_panel(state, ctx, cl)
-            + ceremony_panel(state, ctx) + players_panel(state, ctx) + deck_panel(state, ctx)
-            + areas_panel(state, ctx))
+    # Each panel and the time track is a part: the page keeps those a move did not change.
+    side = "".join(part(f"wg-{key}", markup) if markup else "" for key, markup in (
+        ("final", final_panel(state, ctx)), ("private", private_panel(state, ctx, cl)),
+        ("ceremony", ceremony_panel(state, ctx)), ("players", players_panel(state, ctx)),
+        ("deck", deck_panel(state, ctx)), ("areas", areas_panel(state, ctx))))
     # .wg-root is a size container: the layout follows the room the app gives the board.
     return (f'<div class="wg-root"><div class="wg" data-game="wongar">'
             f'{prompt_panel(state, ctx, cl)}'
             # Focusable: on a phone the board scrolls sideways, also by keyboard.
             f'<div class="wg-board" tabindex="0" role="group"{attrs(aria_label=board)}>'
-            f'{map_svg(state, ctx, cl)}{time_svg(state.time, ctx)}</div>'
+            f'{map_svg(state, ctx, cl)}{part("wg-time", time_svg(state.time, ctx))}</div>'
             f'<div class="wg-side">{side}</div></div></div>')
 
 
