@@ -6,12 +6,13 @@
 - a move whose saving hits a full storage saves nothing of it, says so, and play goes on;
 - reduced motion ends transitions at once;
 - a tap on the pre-painted home made while Python starts is answered once it is live;
-- the page does not keep DOM nodes of past games alive (issue 14 item 7).
+- the page does not keep DOM nodes of past games alive (issue 14 item 7);
+- parts the page already shows are kept, and the page equals a freshly drawn one.
 """
 
 from __future__ import annotations
 
-from appwait import settle
+from appwait import canonical_html, settle
 
 FAST = "0"
 GAMES = 10
@@ -171,3 +172,37 @@ def test_bot_games_leave_no_dom_nodes_behind(page, open_app, base_url):
     first = counts[0]
     assert max(counts) <= first * (1 + NODE_SLACK), f"DOM nodes after each game: {counts}"
     assert min(counts) >= first * (1 - NODE_SLACK), f"DOM nodes after each game: {counts}"
+
+
+def test_parts_the_page_already_shows_are_kept_and_the_page_matches_a_fresh_one(page, open_app):
+    """Wongar's map drawing, areas and panels are parts (rituels.app.parts): the worker sends
+    an unchanged one as a placeholder and the page keeps its element. After moves of a person
+    and two bots, the drawing is still the element first drawn, no placeholder is on the page,
+    and the board equals the one a reload draws from scratch."""
+    page.add_init_script("localStorage.setItem('rituels.pace', '0')")
+    redraws = []
+    page.on("console", lambda m: redraws.append(m.text) if "rituels:redraw" in m.text else None)
+    open_app(page, "#/new/wongar")
+    page.select_option("#count", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}-kind", "easy")
+    page.click("button[data-cmd=start]")
+    actionable = "#app .board [data-action], #app .board [data-select]"
+    page.locator(actionable).first.wait_for()
+    page.evaluate("document.getElementById('wg-drawing').__kept = true")
+    for _ in range(6):
+        page.locator(actionable).first.wait_for()
+        settle(page)
+        page.locator(actionable).first.click()
+        settle(page)
+    page.locator(actionable).first.wait_for()
+    settle(page)
+    assert page.evaluate("document.getElementById('wg-drawing').__kept") is True
+    assert page.evaluate("document.querySelectorAll('[data-kept]').length") == 0
+    assert redraws == [], "a placeholder found no element to keep"
+    board = canonical_html(page, ".board")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    page.locator(actionable).first.wait_for()
+    settle(page)
+    assert canonical_html(page, ".board") == board

@@ -242,6 +242,7 @@ class Glue:
             js.console.debug("rituels:morph", js.performance.now() - started)
             if self.root.querySelector("[data-kept]") is not None:
                 # A placeholder found no element of its own to keep (rituels.app.parts).
+                js.console.debug("rituels:redraw")   # (e2e tests count these: none expected)
                 self.send({"kind": "redraw"}, first=True)
         lang = answer["lang"]
         if html.lang != lang:
