@@ -34,7 +34,6 @@ def attrs(**values: object) -> str:
 
 # Marks around a part of the page (see part()); rituels.app.parts reads them.
 PART_OPEN, PART_CLOSE, PART_END = "<!--part:", "<!--/part:", "-->"
-_TAG_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 def part(key: str, markup: str) -> str:
@@ -42,7 +41,9 @@ def part(key: str, markup: str) -> str:
     already shows exactly this markup, the worker sends a placeholder instead and the page keeps
     its element (rituels.app.parts), so big unchanged pieces of a board are neither sent,
     parsed nor compared again. ``key`` is an id: letters, digits, ``-`` and ``_``."""
-    cut = len(markup) - len(markup[1:].lstrip(_TAG_CHARS))   # after "<tag"
+    cut = markup.index(">")   # the end of the start tag (attribute values are escaped)
+    if markup[cut - 1] == "/":
+        cut -= 1
     return (f"{PART_OPEN}{key}{PART_END}{markup[:cut]} id=\"{key}\"{markup[cut:]}"
             f"{PART_CLOSE}{key}{PART_END}")
 

@@ -16,7 +16,7 @@ def page(a: str, b: str, inner: str = "x") -> str:
 def test_the_first_markup_is_sent_whole_without_the_marks():
     parts = PageParts()
     sent = parts.markup(page("1", "2"), keep=False)
-    assert sent == ('<div class="board"><svg id="map" class="m"><g id="land">L</g><g>1</g></svg>'
+    assert sent == ('<div class="board"><svg class="m" id="map"><g id="land">L</g><g>1</g></svg>'
                     '<section id="side">2x</section></div>')
 
 
@@ -26,7 +26,7 @@ def test_an_unchanged_part_becomes_a_placeholder_and_a_changed_one_is_sent_with_
     sent = parts.markup(page("1 moved", "2"))
     # The map changed: sent, but its unchanged drawing inside it is a placeholder; the side
     # did not change at all.
-    assert sent == ('<div class="board"><svg id="map" class="m"><g id="land" data-kept></g>'
+    assert sent == ('<div class="board"><svg class="m" id="map"><g id="land" data-kept></g>'
                     '<g>1 moved</g></svg><section id="side" data-kept></section></div>')
     # What the page shows now is what the next render is compared with.
     assert parts.markup(page("1 moved", "2")).count("data-kept") == 2   # map and side

@@ -66,7 +66,7 @@ def _emit(text: str, at: int, end: int, same: set[str], out: list[str]) -> None:
         j, key, start, stop, after = m
         out.append(text[at:j])
         if key in same:
-            tag = text[start + 1:text.index(" ", start)]   # part() put ' id=' after the tag
+            tag = text[start + 1:text.index(" ", start)]   # part() put ' id=' in the tag
             out.append(f'<{tag} id="{key}" data-kept></{tag}>')
         else:
             _emit(text, start, stop, same, out)

@@ -8,7 +8,7 @@ is shown by counts.
 from __future__ import annotations
 
 
-from rituels.viewkit import ViewContext, attrs, esc, ranked, standings_table
+from rituels.viewkit import ViewContext, attrs, esc, part, ranked, standings_table
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
 from rituels.wongar.clicks import Clicks
@@ -67,13 +67,17 @@ def players_panel(state, ctx: ViewContext) -> str:
         cls = "wg-player" + (" wg-current" if p == actor else "") + (
             " wg-winner" if state.phase == "end" and p in state.winners() else "")
         items.append(
+            # The row and the stats are parts: the page keeps them while only the highlight
+            # of the player to act moves.
             f'<li{attrs(class_=cls, style=f"--pc:{pic.PLAYER_FILL[p]}")}>'
-            f'<div class="wg-prow">{pic.icon(pic.player_chip(p, marks[p], 2, 2, 36))}'
-            f'<span class="wg-pname">{esc(ctx.name(p))}</span>{_holds(state, p, ctx)}'
-            f'<span class="wg-score"><span class="visually-hidden">'
-            f'{esc(ctx.t("wongar.stat.score"))} </span>{state.scores[p]}</span></div>'
-            f'<div class="wg-bar"><span style="width:{100 * state.scores[p] / top:.0f}%"></span>'
-            f'</div><div class="wg-stats">{stats}</div></li>')
+            + part(f"wg-prow-{p}",
+                   f'<div class="wg-prow">{pic.icon(pic.player_chip(p, marks[p], 2, 2, 36))}'
+                   f'<span class="wg-pname">{esc(ctx.name(p))}</span>{_holds(state, p, ctx)}'
+                   f'<span class="wg-score"><span class="visually-hidden">'
+                   f'{esc(ctx.t("wongar.stat.score"))} </span>{state.scores[p]}</span></div>')
+            + f'<div class="wg-bar"><span style="width:{100 * state.scores[p] / top:.0f}%">'
+              f'</span></div>'
+            + part(f"wg-stats-{p}", f'<div class="wg-stats">{stats}</div>') + '</li>')
     return _section("wg-players-panel", ctx.t("wongar.players"),
                     f'<ol class="wg-players">{"".join(items)}</ol>')
 
@@ -185,8 +189,9 @@ def areas_panel(state, ctx: ViewContext) -> str:
         cells = "".join(
             "<td>" + "/".join(str(n) if n else "–" for n in state.tokens[a][p]) + "</td>"
             for p in range(state.num_players))
-        rows.append(f'<tr><th scope="row">{esc(area_name(ctx, a))}{figures}</th>'
-                    f'<td>{card}{state.pile_size(a)}</td>{cells}</tr>')
+        rows.append(part(f"wg-row-{D.AREAS[a]}",   # a move changes one or two rows
+                         f'<tr><th scope="row">{esc(area_name(ctx, a))}{figures}</th>'
+                         f'<td>{card}{state.pile_size(a)}</td>{cells}</tr>'))
     legend = "/".join(type_name(ctx, t, 2) for t in range(len(D.TOKEN_TYPES)))
     return (f'<details class="wg-panel wg-areas"><summary>{esc(ctx.t("wongar.areas.title"))}'
             f'</summary><p class="wg-sub">{esc(ctx.t("wongar.areas.legend", types=legend))}</p>'
