@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.i18n import t
-from rituels.viewkit import attrs, esc
+from rituels.viewkit import attrs, esc, part
 
 def _menu(lang: str, menu: list[tuple[str, str, str, bool]], open_: bool = False) -> str:
     """The game's actions: a row of buttons on wide screens; on phones one "⋯" button that
@@ -38,7 +38,10 @@ def _menu(lang: str, menu: list[tuple[str, str, str, bool]], open_: bool = False
 def _log(lang: str, lines: list[str], open_: bool = True) -> str:
     """Newest first, so the latest move is always in view without scrolling. It can be
     folded away (the board then takes the room)."""
-    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
+    # Each line is a part with its number for id: the newest one comes first, and the page
+    # keeps the others (without ids the morph would rewrite every line, one place down).
+    items = "".join(part(f"log-{i}", f"<li>{esc(lines[i])}</li>")
+                    for i in range(len(lines) - 1, -1, -1))
     empty = "" if lines else f'<p class="log-empty">{esc(t(lang, "app.play.log_empty"))}</p>'
     toggle = (f'<button type="button" class="btn btn-small log-toggle"'
               f'{attrs(data_cmd="log", aria_expanded="true" if open_ else "false", aria_controls="log-lines")}>'
