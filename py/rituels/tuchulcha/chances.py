@@ -9,9 +9,10 @@ The racers' power and even part are fitted apart for races with a role in play: 
 hunts the leading racer, so a lead is worth less there. The end games where one racer or none
 is left (the last racer against the roles; Tuchulcha against Lasa alone) are not the middle
 game the roles' two logistic maps were fitted on as one: with them the estimate was far too
-sure of Tuchulcha against Lasa alone (82 % given, 71 % won, 238 fitting positions) and of a
-last racer (77 % / 73 %, 651), so Tuchulcha's offset has a shift of its own when no racer is
-left, and both roles' offsets when one racer is left (three more constants). The constants
+sure of Tuchulcha against Lasa alone (82 % given, 71 % won, on the 238 fitting positions
+where he was given 50 % or more) and of a last racer (77 % / 73 %, 651 likewise), so
+Tuchulcha's offset has a shift of its own when no racer is left, and both roles' offsets
+when one racer is left (three more constants). The constants
 are fitted by ``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds
 0-999 and 3000-3899 and checked by the bench on other seeds (1000-2292).
 """
