@@ -53,6 +53,24 @@ def test_tuchulcha_map_keeps_the_order_of_racers_and_gives_nothing_to_players_ou
     assert sum(roles) == pytest.approx(1.0) and roles[0] > roles[1] == roles[3]
 
 
+def test_tuchulcha_end_games_have_their_own_role_offsets():
+    """No racer left (Tuchulcha against Lasa) and one racer left shift the roles' offsets by
+    their own constants; with two racers or more those constants change nothing."""
+    from rituels.tuchulcha.chances import PARAMS
+    lower = list(PARAMS)
+    lower[8], lower[9] = PARAMS[8] - 1.0, PARAMS[9] - 1.0
+    lower[10] = PARAMS[10] + 1.0
+    duel = ([0.7, 0.3, 0.0, 0.0], 0, 1, [2, 3])
+    assert calibrate(*duel, tuple(lower))[0] < calibrate(*duel)[0]
+    assert sum(calibrate(*duel, tuple(lower))) == pytest.approx(1.0)
+    last = ([0.3, 0.1, 0.6, 0.0], 0, 1, [3])
+    shifted = calibrate(*last, tuple(lower))
+    assert shifted[0] < calibrate(*last)[0] and shifted[1] > calibrate(*last)[1]
+    assert sum(shifted) == pytest.approx(1.0)
+    race = ([0.3, 0.1, 0.4, 0.2], 0, 1, [])
+    assert calibrate(*race, tuple(lower)) == calibrate(*race)
+
+
 def test_a_reviewed_tuchulcha_move_is_judged_with_the_turn_s_other_dice_played():
     """A racer with two dice to play: after a first move the other die is still in hand, and
     the choice is judged once the mover has played it too (their best use of it)."""

@@ -80,9 +80,10 @@ def fit_tuchulcha(games: int, path: str) -> tuple[list[float], list[tuple[float,
     def samples(params):
         return [(c, w) for feats, won in rows for c, w in zip(calibrate(*feats, params), won)]
 
-    bounds = [(0.0, 4.0), (-6.0, 6.0), (0.0, 4.0), (-6.0, 6.0)] + [(0.1, 12.0), (0.0, 1.0)] * 2
-    best = minimise(lambda x: brier(samples(x)), list(PARAMS), [0.5, 1.0, 0.5, 1.0] + [1.0, 0.2] * 2,
-                    bounds)
+    bounds = ([(0.0, 4.0), (-6.0, 6.0), (0.0, 4.0), (-6.0, 6.0)] + [(0.1, 12.0), (0.0, 1.0)] * 2
+              + [(-6.0, 6.0)] * 3)
+    steps = [0.5, 1.0, 0.5, 1.0] + [1.0, 0.2] * 2 + [1.0] * 3
+    best = minimise(lambda x: brier(samples(x)), list(PARAMS), steps, bounds)
     return best, samples(best)
 
 

@@ -6,9 +6,15 @@ is far too hopeful, and the racers' softmax is too timid. So Tuchulcha's and Las
 through a logistic map each (slope and offset on the log-odds) and the racers share what is
 left: part in proportion to a power of their numbers, part evenly (dice keep a race open).
 The racers' power and even part are fitted apart for races with a role in play: Tuchulcha
-hunts the leading racer, so a lead is worth less there. The constants are fitted by
-``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds 0-999 and
-3000-3601 and checked by the bench on other seeds (1000-2292).
+hunts the leading racer, so a lead is worth less there. The end games where one racer or none
+is left (the last racer against the roles; Tuchulcha against Lasa alone) are not the middle
+game the roles' two logistic maps were fitted on as one: with them the estimate was far too
+sure of Tuchulcha against Lasa alone (82 % given, 71 % won, on the 238 fitting positions
+where he was given 50 % or more) and of a last racer (77 % / 73 %, 651 likewise), so
+Tuchulcha's offset has a shift of its own when no racer is left, and both roles' offsets
+when one racer is left (three more constants). The constants
+are fitted by ``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds
+0-999 and 3000-3899 and checked by the bench on other seeds (1000-2292).
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from rituels.tuchulcha.bots import win_chances as bot_chances
 from rituels.tuchulcha.rules import OVER, TuchulchaState
 
 # (slope, offset) of Tuchulcha's and Lasa's log-odds; the racers' (power, even share) without
-# a role in play, then with one.
-PARAMS = (0.474, 0.037, 0.142, -1.924, 6.776, 0.439, 2.416, 0.681)
+# a role in play, then with one; the shift of Tuchulcha's offset when no racer is left, then
+# of Tuchulcha's and Lasa's offsets when one racer is left.
+PARAMS = (0.489, -2.096, 0.243, -2.367, 6.917, 0.447, 2.586, 0.704, 0.494, 2.465, 0.346)
 _EDGE = 1e-4       # the bot's 0 and 1 are clipped: its certainty is not a frequency
 
 
@@ -35,12 +42,17 @@ def calibrate(raw: list[float], tuchulcha: int | None, lasa: int | None, out,
     """The bot's chances ``raw`` of a position with those roles and players out, mapped."""
     t_slope, t_offset, l_slope, l_offset = params[:4]
     power, even = params[4:6] if tuchulcha is None and lasa is None else params[6:8]
+    racers = [q for q in range(len(raw)) if q not in out and q not in (tuchulcha, lasa)]
+    if not racers:                      # Tuchulcha against Lasa (or alone)
+        t_offset += params[8]
+    elif len(racers) == 1:              # the last racer against the roles
+        t_offset += params[9]
+        l_offset += params[10]
     chances = [0.0] * len(raw)
     if tuchulcha is not None:
         chances[tuchulcha] = _logistic(raw[tuchulcha], t_slope, t_offset)
     if lasa is not None:
         chances[lasa] = _logistic(raw[lasa], l_slope, l_offset)
-    racers = [q for q in range(len(raw)) if q not in out and q not in (tuchulcha, lasa)]
     roles = sum(chances)
     if not racers:
         return [c / roles for c in chances] if roles else chances
