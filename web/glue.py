@@ -23,6 +23,8 @@ ANNOUNCE_MAX = 3               # a burst of bot moves reads out only the latest 
 # Messages from the person (not timers): while one is unanswered, <html data-busy> is set,
 # so a test (or a style) knows the page has not caught up with the last click yet.
 FROM_PERSON = ("click", "change", "key", "hash")
+# Effects run after the render, in a task of their own (see Glue.answered).
+AFTER_RENDER = ("focus", "reveal")
 
 
 def data_of(el):
@@ -108,6 +110,8 @@ class Glue:
         self.on_answer = self.proxy(self.answered)
         self.on_error = self.proxy(self.failed)
         self.on_timer = self.proxy(lambda: self.send({"kind": "tick"}))
+        self.later = []          # an answer's effects that wait for a task of their own
+        self.on_later = self.proxy(self.finish)
 
     def proxy(self, fn):
         p = create_proxy(fn)
@@ -163,9 +167,7 @@ class Glue:
         worker.start(json.dumps(start)).then(self.proxy(self.first_answer), self.on_error)
 
     def first_answer(self, pair):
-        self.answered(pair)
-        self.started = True
-        js.document.documentElement.setAttribute("data-ready", "")
+        self.answered(pair)   # its finish() marks the page ready
 
     # --- talking to the worker -------------------------------------------------------------
     def send(self, message, first=False):
@@ -214,11 +216,31 @@ class Glue:
             if undone is not None:
                 self.send(undone, first=True)
         self.show(answer)
-        for effect in answer["effects"]:
+        now = [e for e in answer["effects"] if e["type"] not in AFTER_RENDER]
+        self.later = [e for e in answer["effects"] if e["type"] in AFTER_RENDER]
+        self.run_all(now)
+        if self.later:
+            # In a task of their own: focusing or measuring right after a morph forces the
+            # page's style and layout inside the morph's task (25 ms at a Wongar game's end).
+            js.setTimeout(self.on_later, 0)
+        else:
+            self.finish()
+
+    def run_all(self, effects):
+        for effect in effects:
             try:
                 self.run(effect)
             except Exception as exc:
                 js.console.error("rituels glue: effect", effect.get("type"), repr(exc))
+
+    def finish(self):
+        """The answer is applied: the next message may go (the person's stays busy till now)."""
+        if self.later:
+            self.run_all(self.later)
+            self.later = []
+        if not self.started:   # the first answer: the page is live
+            self.started = True
+            js.document.documentElement.setAttribute("data-ready", "")
         gc.collect()   # frees our proxies of old DOM nodes at once, not at some later time
         self.busy = False
         self.done_with(self.current)
