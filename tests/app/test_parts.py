@@ -15,14 +15,14 @@ def page(a: str, b: str, inner: str = "x") -> str:
 
 def test_the_first_markup_is_sent_whole_without_the_marks():
     parts = PageParts()
-    sent = parts.markup(page("1", "2"), keep=False)
+    sent = parts.markup(page("1", "2"))
     assert sent == ('<div class="board"><svg class="m" id="map"><g id="land">L</g><g>1</g></svg>'
                     '<section id="side">2x</section></div>')
 
 
 def test_an_unchanged_part_becomes_a_placeholder_and_a_changed_one_is_sent_with_its_own():
     parts = PageParts()
-    parts.markup(page("1", "2"), keep=False)
+    parts.markup(page("1", "2"))
     sent = parts.markup(page("1 moved", "2"))
     # The map changed: sent, but its unchanged drawing inside it is a placeholder; the side
     # did not change at all.
@@ -30,12 +30,13 @@ def test_an_unchanged_part_becomes_a_placeholder_and_a_changed_one_is_sent_with_
                     '<g>1 moved</g></svg><section id="side" data-kept></section></div>')
     # What the page shows now is what the next render is compared with.
     assert parts.markup(page("1 moved", "2")).count("data-kept") == 2   # map and side
-    assert "data-kept" not in parts.markup(page("1", "3"), keep=False)
+    parts.forget()
+    assert "data-kept" not in parts.markup(page("1", "3"))
 
 
 def test_a_forgotten_page_gets_everything_again():
     parts = PageParts()
-    parts.markup(page("1", "2"), keep=False)
+    parts.markup(page("1", "2"))
     parts.forget()
     assert "data-kept" not in parts.markup(page("1", "2"))
 
@@ -43,20 +44,20 @@ def test_a_forgotten_page_gets_everything_again():
 def test_a_part_drawn_twice_on_one_page_is_never_kept():
     twice = part("pic", "<svg>P</svg>") + part("pic", "<svg>P</svg>")
     parts = PageParts()
-    parts.markup(twice, keep=False)
+    parts.markup(twice)
     assert parts.markup(twice) == '<svg id="pic">P</svg><svg id="pic">P</svg>'
 
 
 def test_a_part_that_vanished_and_came_back_is_sent_whole():
     parts = PageParts()
-    parts.markup(page("1", "2"), keep=False)
+    parts.markup(page("1", "2"))
     parts.markup('<div class="board"></div>')
     assert "data-kept" not in parts.markup(page("1", "2"))
 
 
 def whole(raw: str) -> str:
     """The markup without marks and without placeholders (what a page showing it holds)."""
-    return PageParts().markup(raw, keep=False)
+    return PageParts().markup(raw)
 
 
 def test_a_page_that_keeps_its_parts_shows_exactly_the_whole_render_all_game_long():

@@ -86,8 +86,7 @@ class Host:
         self.app.base_url = str(payload.get("base") or "")
         self.app.on_bot_decision = self._bot_decided
         self._deciding = False
-        self.parts = PageParts()
-        self._replaced = True   # the first markup replaces the first paint: no placeholders
+        self.parts = PageParts()   # knows no part yet: the first markup is sent whole
         self.app.navigate(str(payload.get("hash") or ""), force=True)
 
     def _bot_decided(self, game: str, ms: float) -> None:
@@ -148,8 +147,7 @@ class Host:
         app = self.app
         html = app.render() if app.changed else None
         if html is not None:
-            html = self.parts.markup(html, keep=not self._replaced)
-            self._replaced = False
+            html = self.parts.markup(html)
         deciding = self._human_decides()
         effects = app.take_effects()
         if deciding and not self._deciding:

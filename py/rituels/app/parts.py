@@ -22,17 +22,17 @@ class PageParts:
         """The page's parts are unknown (a redraw, or the page was replaced): send all."""
         self.shown = {}
 
-    def markup(self, html: str, keep: bool = True) -> str:
-        """The markup to send for ``html`` (the marks removed): with ``keep``, each part the page
-        shows exactly so becomes a placeholder. Without (the page is replaced, not morphed),
-        everything is sent. Afterwards the page shows the parts of ``html``."""
+    def markup(self, html: str) -> str:
+        """The markup to send for ``html`` (the marks removed), each part the page shows exactly
+        so as a placeholder (none before the first markup: it replaces the first paint).
+        Afterwards the page shows the parts of ``html``."""
         found: dict[str, str] = {}
         twice: set[str] = set()
         _collect(html, 0, len(html), found, twice)
-        before = self.shown if keep else {}
         # A key used twice (the same picture twice on a rules page) is never kept: the page's
         # element for it would be ambiguous.
-        same = {key for key, text in found.items() if key not in twice and before.get(key) == text}
+        shown = self.shown
+        same = {key for key, text in found.items() if key not in twice and shown.get(key) == text}
         out: list[str] = []
         _emit(html, 0, len(html), same, out)
         self.shown = {key: text for key, text in found.items() if key not in twice}
