@@ -97,56 +97,37 @@ def test_legal_actions_returns_a_list_the_caller_owns(game_id, players):
 
 
 @pytest.mark.parametrize("game_id,players", list(configs()))
-def test_sample_chance_draws_from_the_exact_outcomes_as_choices_did(game_id, players):
+def test_samplers_draw_what_the_random_module_drew(game_id, players):
     """sample_chance uses each game's cached chance_table(): it must be the float image of
-    chance_outcomes() and draw, for a generator state, what rng.choices drew from them."""
+    chance_outcomes() and draw, for a generator state, what rng.choices drew from them.
+    sample_uniform (random bots, playouts) must pick what rng.choice picked. Both leave the
+    generator where the random module left it: seeded self-play and analysis replay the same
+    games as before."""
     game = get_game(game_id)
     rng = random.Random(f"table-{game_id}-{players}")
-    nodes = 0
+    nodes = decisions = 0
     for _ in range(4):
         state = game.start(players)
         while not state.is_terminal():
-            if not state.is_chance():
-                state.apply(rng.choice(state.legal_actions()))
-                continue
-            nodes += 1
-            outcomes = state.chance_outcomes()
-            actions, cum = state.chance_table()
-            assert list(actions) == [a for a, _ in outcomes]
-            assert list(cum) == list(accumulate(float(p) for _, p in outcomes))
             twin = random.Random()
             twin.setstate(rng.getstate())
-            expected = twin.choices([a for a, _ in outcomes],
-                                    weights=[float(p) for _, p in outcomes])[0]
-            drawn = sample_chance(state, rng)
+            if not state.is_chance():
+                legal = state.legal_actions()
+                expected = twin.choice(legal)
+                drawn = sample_uniform(legal, rng)
+                decisions += 1
+            else:
+                nodes += 1
+                outcomes = state.chance_outcomes()
+                actions, cum = state.chance_table()
+                assert list(actions) == [a for a, _ in outcomes]
+                assert list(cum) == list(accumulate(float(p) for _, p in outcomes))
+                expected = twin.choices([a for a, _ in outcomes],
+                                        weights=[float(p) for _, p in outcomes])[0]
+                drawn = sample_chance(state, rng)
             assert drawn == expected and rng.getstate() == twin.getstate()
             state.apply(drawn)
-    assert nodes > 0
-
-
-@pytest.mark.parametrize("game_id,players", list(configs()))
-def test_sample_uniform_draws_what_rng_choice_drew(game_id, players):
-    """sample_uniform (random bots, playouts) must pick what rng.choice picked from the same
-    generator state and leave the generator where rng.choice left it: seeded self-play and
-    analysis replay the same games as before."""
-    game = get_game(game_id)
-    rng = random.Random(f"uniform-{game_id}-{players}")
-    decisions = 0
-    for _ in range(4):
-        state = game.start(players)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply(sample_chance(state, rng))
-                continue
-            legal = state.legal_actions()
-            twin = random.Random()
-            twin.setstate(rng.getstate())
-            expected = twin.choice(legal)
-            picked = sample_uniform(legal, rng)
-            assert picked == expected and rng.getstate() == twin.getstate()
-            state.apply(picked)
-            decisions += 1
-    assert decisions > 0
+    assert nodes > 0 and decisions > 0
 
 
 def test_sample_uniform_on_long_and_empty_sequences():

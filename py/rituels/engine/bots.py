@@ -48,10 +48,15 @@ class RandomBot(Bot):
         return sample_uniform(state.legal_actions(), self.rng)
 
 
+def thinks(bot: Bot) -> bool:
+    """Whether the bot searches (overrides ``think``) rather than just ``choose``s."""
+    return type(bot).think is not Bot.think
+
+
 def decide(bot: Bot, state: GameState, player: int | None = None) -> Any:
     """Run a bot's thinking to the end and return its action."""
     player = state.current_player() if player is None else player
-    if type(bot).think is Bot.think:       # no thinking: skip the generator
+    if not thinks(bot):       # no thinking: skip the generator
         return bot.choose(state, player)
     gen = bot.think(state, player)
     while True:
@@ -92,7 +97,7 @@ def play_game(game: Game, bots: Sequence[Bot], options: dict | None = None,
     rng = rng or random.Random()
     state = game.start(len(bots), options)
     # A bot that needs no thinking is asked directly (decide's own test, made once per game).
-    choosers = [bot.choose if type(bot).think is Bot.think else None for bot in bots]
+    choosers = [None if thinks(bot) else bot.choose for bot in bots]
     actions: list[str] = []
     apply, to_str, current = state.apply, state.action_to_str, state.current_player
     while not state.is_terminal():
