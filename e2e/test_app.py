@@ -80,6 +80,7 @@ def test_reload_mid_game_restores_the_same_position(page, open_app):
     # The human's turn (nothing moves by itself then), or, rarely, the game already ended:
     # the restored screen must be the same either way.
     page.wait_for_selector(f"{ACTIONABLE}, #end-title")
+    ended = page.query_selector("#end-title") is not None
     board = canonical_html(page, ".board")
     log = page.inner_text(".log-lines")
     url = page.url
@@ -88,9 +89,14 @@ def test_reload_mid_game_restores_the_same_position(page, open_app):
     assert page.url == url
     assert canonical_html(page, ".board") == board
     assert page.inner_text(".log-lines") == log
-    # the home screen offers to continue it
+    # the home screen offers to continue it, unless it is over
+    link = f".continue .save-link[href='{url[url.index('#'):]}']"
     page.click("a.brand")
-    page.wait_for_selector(".continue .save-link")
+    page.wait_for_selector(".home .cards")
+    if ended:
+        assert page.query_selector(link) is None
+    else:
+        page.wait_for_selector(link)
 
 
 def test_english_is_remembered(page, open_app):
