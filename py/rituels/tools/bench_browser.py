@@ -19,9 +19,12 @@
   the bots' decision times (they think in the worker, in one go);
 - the engine in the worker: random games per second of each game (engine.play_game with random
   bots) in Pyodide inside a Web Worker (bench/engine/) and in this CPython, same run: the two
-  sides count at the same time (each on its own thread, so they see the same machine load), in
-  ENGINE_ROUNDS short rounds per game, and each keeps its best round: a burst of load on this
-  shared machine does not pass for a slow side.
+  sides count in turn, ENGINE_ROUNDS short rounds per game, which side goes first alternating
+  from round to round, and each keeps its best round: a burst of load on this shared machine
+  does not pass for a slow side, and neither side shares the two cores with the other (counting
+  at the same time, the figures swung by up to 40 % between runs);
+- the interpreter's own ratio in that worker, for reference (bench_reference.py):
+  pyperformance's pure-Python benchmarks, Pyodide against this CPython.
 
 Definitions: cold is a fresh browser context (empty HTTP cache, no service worker), first
 visit; warm is a reload in that context once everything is cached (for the app: its service
@@ -31,8 +34,9 @@ max-age=600`` here (as GitHub Pages does), so the bare page's warm reload is ser
 HTTP cache without revalidation, as the app's is from its cache.
 
 Run by ``python3 -m rituels bench``; needs Playwright (the .venv of ``python3 -m rituels test``).
-As a script (``python -m rituels.tools.bench_browser [--quick] [--only startup|play] [--runs N]``)
-it prints the figures as JSON; ``--only`` runs one part (start-up visits, or one Wongar game).
+As a script (``python -m rituels.tools.bench_browser [--quick] [--only startup|play|engine]
+[--runs N]``) it prints the figures as JSON; ``--only`` runs one part (start-up visits, one
+Wongar game, or the engine's games and the reference).
 """
 
 from __future__ import annotations
@@ -43,13 +47,14 @@ import inspect
 import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from rituels.tools import bench_play, build
+from rituels.tools import bench_play, bench_reference, build
 from rituels.tools.browser import launch_chromium
 from rituels.tools.serve import QuietHandler, serve_in_thread
 
@@ -61,7 +66,7 @@ READY_TIMEOUT_MS = 120_000
 MORPH_LOG = "rituels:morph"     # console.debug by web/glue.py: ms one render's morph took
 GAME_TIMEOUT_S = 600            # a whole game of four strong bots
 ENGINE_SECONDS = 1.5            # random games are counted for this long, per round and side
-ENGINE_ROUNDS = 3               # rounds per game, Pyodide and CPython counting together
+ENGINE_ROUNDS = 4               # rounds per game and side, the sides in turn
 # Before any page script: when data-ready appears (ms since navigation start), every long
 # main-thread task (PerformanceObserver "longtask": over 50 ms), and when a dialog first shows.
 READY_PROBE_JS = """new MutationObserver((_, obs) => {
@@ -172,7 +177,7 @@ ENGINE_PAGE = """<!doctype html>
 ENGINE_WORKER_CONFIG = """interpreter = "../../runtime/pyodide/pyodide.mjs"
 [files]
 "../../rituels.zip" = "./*"
-"""
+{reference}"""
 ENGINE_MAIN_CONFIG = 'interpreter = "../../runtime/micropython/micropython.mjs"\n'
 # The worker gets the very function CPython runs (its source, below): same code both sides.
 ENGINE_WORKER = """import json
@@ -181,7 +186,11 @@ import time
 
 {function}
 
+{reference}
+
 def run(game_id, seconds):
+    if game_id == "reference":
+        return json.dumps(reference_seconds("reference", {names!r}))
     return json.dumps(games_per_second(game_id, seconds))
 
 __export__ = ["run"]
@@ -252,10 +261,18 @@ def write_bare_page(site: Path) -> None:
     engine = bench / "engine"
     engine.mkdir(exist_ok=True)
     (engine / "index.html").write_text(ENGINE_PAGE, encoding="utf-8")
-    (engine / "worker.toml").write_text(ENGINE_WORKER_CONFIG, encoding="utf-8")
+    try:
+        files = bench_reference.write_files(engine / "reference")
+    except Exception as exc:   # (no registry today): the engine's figures need no reference
+        print(f"bench: no reference benchmarks: {exc}", file=sys.stderr)
+        files = []
+    (engine / "worker.toml").write_text(ENGINE_WORKER_CONFIG.format(reference="".join(
+        f'"reference/{name}" = "./reference/{name}"\n' for name in files)), encoding="utf-8")
     (engine / "main.toml").write_text(ENGINE_MAIN_CONFIG, encoding="utf-8")
-    (engine / "worker.py").write_text(
-        ENGINE_WORKER.format(function=inspect.getsource(games_per_second)), encoding="utf-8")
+    (engine / "worker.py").write_text(ENGINE_WORKER.format(
+        function=inspect.getsource(games_per_second),
+        reference=inspect.getsource(bench_reference.reference_seconds),
+        names=list(bench_reference.NAMES) if files else []), encoding="utf-8")
     (engine / "main.py").write_text(ENGINE_MAIN, encoding="utf-8")
 
 
@@ -352,10 +369,15 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
             "finished": finished, "morphs": morphs}
 
 
-def engine_in_worker(browser, url: str
-                     ) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]]:
-    """(Pyodide in a worker, this CPython): each game's best round of random games; in each
-    round the worker and this process count at the same time."""
+def _ask_worker(page, what: str, tag: str, timeout_ms: float) -> Any:
+    page.evaluate(ENGINE_ASK_JS, [f"{what} {tag}"])
+    page.wait_for_selector(f"body[data-{tag}]", state="attached", timeout=timeout_ms)
+    return json.loads(page.get_attribute("body", f"data-{tag}"))
+
+
+def engine_in_worker(browser, url: str, site: Path) -> tuple[dict, dict, dict, dict]:
+    """(Pyodide in a worker, this CPython): each game's best round of random games, then the
+    reference benchmarks' seconds (empty without them). The sides count in turn."""
     page = browser.new_page()
     page.goto(url + "bench/engine/")
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -363,17 +385,22 @@ def engine_in_worker(browser, url: str
     on_cpython: dict[str, dict[str, float]] = {}
     for game_id in bench_play.GAMES:
         for r in range(ENGINE_ROUNDS):
-            tag = f"r{r}-{game_id}"
-            page.evaluate(ENGINE_ASK_JS, [f"{game_id} {ENGINE_SECONDS} {tag}"])
-            here = games_per_second(game_id, ENGINE_SECONDS)   # while the worker counts
-            page.wait_for_selector(f"body[data-{tag}]", state="attached",
-                                   timeout=10 * 1000 * ENGINE_SECONDS)
-            seen = json.loads(page.get_attribute("body", f"data-{tag}"))
-            for best, got in ((in_worker, seen), (on_cpython, here)):
+            for side in ((0, 1) if r % 2 == 0 else (1, 0)):
+                if side == 0:
+                    best, got = in_worker, _ask_worker(
+                        page, f"{game_id} {ENGINE_SECONDS}", f"r{r}-{game_id}",
+                        10 * 1000 * ENGINE_SECONDS)
+                else:
+                    best, got = on_cpython, games_per_second(game_id, ENGINE_SECONDS)
                 if game_id not in best or got["games_s"] > best[game_id]["games_s"]:
                     best[game_id] = got
+    reference_dir = site / "bench" / "engine" / "reference"
+    ref_worker = ref_cpython = {}
+    if reference_dir.is_dir():
+        ref_worker = _ask_worker(page, "reference 0", "reference", 10 * 60 * 1000)
+        ref_cpython = bench_reference.on_cpython(reference_dir)
     page.close()
-    return in_worker, on_cpython
+    return in_worker, on_cpython, ref_worker, ref_cpython
 
 
 def gzipped_bytes(site: Path, base: str, urls: tuple[str, ...]) -> tuple[int, int]:
@@ -395,8 +422,9 @@ def gzipped_bytes(site: Path, base: str, urls: tuple[str, ...]) -> tuple[int, in
 
 def figures(quick: bool, only: str | None = None, runs: int | None = None
             ) -> list[tuple[str, str]]:
-    """Every figure; ``only="startup"`` (the alternating start-up visits) or ``only="play"``
-    (the bot games) is a quick mode for working on one of them."""
+    """Every figure; ``only="startup"`` (the alternating start-up visits), ``only="play"``
+    (a bot game) or ``only="engine"`` (random games and the reference) is a quick mode for
+    working on one of them."""
     from playwright.sync_api import sync_playwright
 
     # A private copy of the site: a `serve` or `test` run rebuilding dist/ meanwhile cannot
@@ -410,6 +438,7 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     games = (("wongar",) if only == "play"   # the game with the heaviest renders
              else bench_play.GAMES[-1:] if quick else bench_play.GAMES)
     startup, everything = only in (None, "startup"), only is None
+    engine_too = only in (None, "engine")
     bare: list[Visit] = []
     app: list[Visit] = []
     main_thread: list[Visit] = []
@@ -419,7 +448,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
             browser = launch_chromium(pw)
             # One throw-away visit so the first measured run does not pay for the browser's
             # own warm-up (process start, font caches).
-            visit(browser, base + "bench/", app=False)
+            if only != "engine":
+                visit(browser, base + "bench/", app=False)
             # Alternate the two pages so both see the same machine load.
             for _ in range(runs if startup else 0):
                 bare.append(visit(browser, base + "bench/", app=False))
@@ -430,8 +460,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
                 taps = [first_tap(browser, base) for _ in range(runs)]
             if only in (None, "play"):
                 played = {game_id: bots_play(browser, base, game_id) for game_id in games}
-            if everything:
-                in_worker, on_cpython = engine_in_worker(browser, base)
+            if engine_too:
+                engine = engine_in_worker(browser, base, site)
             browser.close()
         if everything:
             sizes = gzipped_bytes(site, base, app[0].fetched)
@@ -446,8 +476,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     if everything:
         rows += load_rows(bare, app, main_thread, taps, sizes)
     rows += play_rows(played)
-    if everything:
-        rows += engine_rows(in_worker, on_cpython)
+    if engine_too:
+        rows += engine_rows(*engine[:2]) + bench_reference.rows(*engine[2:])
     return rows
 
 
@@ -537,16 +567,17 @@ def engine_rows(in_worker: dict[str, dict[str, float]], on_cpython: dict[str, di
                      f"{pyodide:,.0f} vs {cpython:,.0f} games/s: Pyodide takes "
                      f"{cpython / pyodide:.2f}x CPython's time "
                      f"({in_worker[game_id]['actions']:.0f} actions a game; best of "
-                     f"{ENGINE_ROUNDS} simultaneous rounds of {ENGINE_SECONDS} s)"))
+                     f"{ENGINE_ROUNDS} rounds of {ENGINE_SECONDS} s each, the sides in turn)"))
     return rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rituels.tools.bench_browser")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--only", choices=("startup", "play"),
-                        help="only the alternating start-up visits, or only a Wongar game of "
-                             "four strong bots (quick modes to work on one figure)")
+    parser.add_argument("--only", choices=("startup", "play", "engine"),
+                        help="only the alternating start-up visits, only a Wongar game of "
+                             "four strong bots, or only the engine's random games and the "
+                             "reference (quick modes to work on one figure)")
     parser.add_argument("--runs", type=int, help="start-up visits of each page (default 5)")
     args = parser.parse_args(argv)
     print(json.dumps(figures(args.quick, args.only, args.runs)))
