@@ -7,7 +7,8 @@
 - reduced motion ends transitions at once;
 - a tap on the pre-painted home made while Python starts is answered once it is live;
 - the page does not keep DOM nodes of past games alive (issue 14 item 7);
-- parts the page already shows are kept, and the page equals a freshly drawn one.
+- parts the page already shows are kept, and the page equals a freshly drawn one;
+- once the app is live, no watcher of the whole document (PyScript's) sees the renders.
 """
 
 from __future__ import annotations
@@ -34,6 +35,51 @@ def test_python_runs_in_the_worker_not_on_the_page(page, open_app, recorder, fir
     assert not [u for u in page_loads if "/runtime/pyodide/" in u or u.endswith("rituels.zip")]
     assert page.evaluate("typeof globalThis.loadPyodide") == "undefined"
     assert len(page.workers) >= 1
+
+
+# Before the page's scripts: every MutationObserver notes whether it watches the whole document
+# (children, subtree and every attribute: PyScript's watch for new scripts) and how many
+# mutation records it received once the app was live.
+WATCHERS_JS = """(() => {
+    const Original = window.MutationObserver;
+    window.__watchers = [];
+    window.MutationObserver = class extends Original {
+        constructor(callback) {
+            const seen = {whole: false, afterReady: 0};
+            super((records, observer) => {
+                if (document.documentElement.hasAttribute('data-ready'))
+                    seen.afterReady += records.length;
+                return callback(records, observer);
+            });
+            this.__seen = seen;
+            window.__watchers.push(seen);
+        }
+        observe(target, options) {
+            if (target === document && options && options.subtree && options.childList
+                    && options.attributes && !options.attributeFilter)
+                this.__seen.whole = true;
+            return super.observe(target, options);
+        }
+    };
+})();"""
+
+
+def test_no_watcher_of_the_whole_document_sees_the_renders(page, open_app):
+    """PyScript searched every subtree a morph added for new scripts (25 ms of one render at a
+    Wongar game's end); the page stops that watch once the app is live (boot.js)."""
+    page.add_init_script(WATCHERS_JS)
+    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/cthulhu-dice")
+    page.locator("#app [data-cmd=start]").click()
+    for _ in range(3):   # the person's moves, each answered by a render (bots' moves too)
+        lines = page.locator(".log-lines li").count()
+        page.locator("#main [data-action], #main [data-cmd='roll']").first.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('.log-lines li').length > {lines}")
+        settle(page)
+    whole = page.evaluate("window.__watchers.filter(w => w.whole)")
+    assert whole, "PyScript's watcher of the whole document was not found: the test sees nothing"
+    assert [w["afterReady"] for w in whole] == [0] * len(whole)
 
 
 def test_a_move_morphs_the_page_and_keeps_its_elements(page, open_app, base_url):

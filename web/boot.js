@@ -8,13 +8,38 @@
 //    route in data-href, and the tap puts that route in the URL hash (marked busy meanwhile);
 //    the app opens the hash it finds when it starts, so the tap is answered once it is live;
 // 5. gives the glue (glue.py) localStorage calls that never throw: MicroPython cannot catch an
-//    exception thrown by JavaScript, and a blocked storage or a full quota does throw.
+//    exception thrown by JavaScript, and a blocked storage or a full quota does throw;
+// 6. once the app is live, stops PyScript's watch over the whole document (see below).
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
   var LANG_KEY = "rituels.lang"; // the app stores the player's language under this key
   var LANGS = ["fr", "en"];
   var root = document.documentElement;
+
+  // PyScript watches the whole document (a MutationObserver of every added node and every
+  // attribute) for <script type="py"> elements and py-* event attributes added after start,
+  // and searches each added subtree for them (an XPath query). The app adds neither: its two
+  // scripts are in this page, and the glue listens by delegation. Yet every morph paid for
+  // that search: 25 ms of the 56 ms task that draws the end of a Wongar game. The document-wide
+  // watchers made while PyScript starts are noted here, and disconnected once the app is live.
+  var pyscriptWatchers = [];
+  var Observer = window.MutationObserver;
+  var observe = Observer && Observer.prototype.observe;
+  if (observe) {
+    Observer.prototype.observe = function (target, options) {
+      if (target === document && options && options.subtree && options.childList
+          && options.attributes && !options.attributeFilter) {
+        pyscriptWatchers.push(this);
+      }
+      return observe.call(this, target, options);
+    };
+  }
+  function stopWatchingTheDocument() {
+    Observer.prototype.observe = observe;
+    pyscriptWatchers.forEach(function (watcher) { watcher.disconnect(); });
+    pyscriptWatchers = [];
+  }
 
   // Same choice as the app's pick_lang(): the stored language, else the browser's.
   var lang = null;
@@ -48,9 +73,6 @@
     }
   };
 
-  // Sends a game's link to a player elsewhere: the share sheet where the browser has one
-  // (phones), else the clipboard. Never throws (the MicroPython glue cannot catch); resolves
-  // to "shared", "copied", "cancelled" (the person closed the sheet) or "failed".
   // Copies text to the clipboard. Never throws (no clipboard API in an insecure context or an
   // old browser); resolves to "copied" or "failed".
   window.rituelsCopy = function (text) {
@@ -62,6 +84,9 @@
     }
   };
 
+  // Sends a game's link to a player elsewhere: the share sheet where the browser has one
+  // (phones), else the clipboard. Never throws (the MicroPython glue cannot catch); resolves
+  // to "shared", "copied", "cancelled" (the person closed the sheet) or "failed".
   window.rituelsShare = function (url, title, text) {
     function copy() {
       return window.rituelsCopy(url);
@@ -182,17 +207,23 @@
     });
   }
 
-  if ("serviceWorker" in navigator && window.isSecureContext) {
-    if (root.hasAttribute("data-ready")) {
-      registerWorker();
-    } else {
-      var watcher = new MutationObserver(function () {
-        if (root.hasAttribute("data-ready")) {
-          watcher.disconnect();
-          registerWorker();
-        }
-      });
-      watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  function live() {
+    if (observe) {
+      stopWatchingTheDocument();
     }
+    if ("serviceWorker" in navigator && window.isSecureContext) {
+      registerWorker();
+    }
+  }
+  if (root.hasAttribute("data-ready")) {
+    live();
+  } else {
+    var ready = new MutationObserver(function () {
+      if (root.hasAttribute("data-ready")) {
+        ready.disconnect();
+        live();
+      }
+    });
+    ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
   }
 })();
