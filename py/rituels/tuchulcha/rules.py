@@ -71,6 +71,7 @@ class _Layout:
 _LAYOUTS = {name: _Layout(s) for name, s in board.SIDES.items()}
 # Temple sources "T0".."T3", built once: move generation names them constantly.
 _TEMPLE = tuple(f"T{c}" for c in range(max(s.temples for s in board.SIDES.values())))
+_TEMPLE_COLOUR = {name: c for c, name in enumerate(_TEMPLE)}
 
 
 def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -953,35 +954,58 @@ class TuchulchaState(GameState):
             return None
         if self.player == self.lasa:
             return _every_move if n == 2 and self.stones.count(None) >= 2 else None
-        by_die = {d: [m for m in raw if m[0] == d] for d in _VALUES.get(dice) or dice}
-        touched = {}
-
-        def landing(m):
-            if m not in touched:
-                dest, _ = self._target(self.group_colour(m[1]), m[1], m[0],
-                                       TUCHULCHA if self.player == self.tuchulcha else NORMAL)
-                touched[m] = dest
-            return touched[m]
-
-        def apart(m2, src, dst) -> bool:
-            """m2 neither starts nor lands where a move from src to dst did."""
-            to = landing(m2)
-            return (m2[1] != src and m2[1] != dst and to != src
-                    and (to != dst or to == _V))
+        # Each single move's (source, landing), once, per die: _target's landing inlined (a
+        # call, and closures for the tests below, cost more than the tests under Pyodide).
+        # A group move (die, src, k) lands where (die, src, 1) does.
+        tuch = self.player == self.tuchulcha
+        lay, stones = self._lay, self.stones
+        loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
+                                               lay.last_step)
+        landing = {}
+        by_die = {d: [] for d in _VALUES.get(dice) or dice}
+        for m in raw:
+            die = m[0]
+            if type(die) is not int:
+                continue
+            src = m[1]
+            if (die, src) in landing:
+                continue
+            if type(src) is int:
+                colour = stones[src][0]
+                if tuch:
+                    dest = (src + die) % loop
+                else:
+                    step = step_of[colour][src] + die
+                    dest = _V if step > last else route[colour][step]
+            else:
+                colour = _TEMPLE_COLOUR[src]
+                if tuch:
+                    dest = (entries[colour] + die - 1) % loop
+                else:
+                    dest = _V if die > last else route[colour][die]
+            landing[die, src] = dest
+            by_die[die].append((src, dest))
 
         def ok(m):
-            if not isinstance(m[0], int):
+            die = m[0]
+            if type(die) is not int:
                 return False
-            rest = _remove_die(dice, m[0])
-            src, dst = m[1], landing(m)
-            for m2 in by_die[rest[0]]:
-                if apart(m2, src, dst):
-                    if n == 2:
+            src = m[1]
+            dst = landing[die, src]
+            rest = _remove_die(dice, die)
+            for src2, to2 in by_die[rest[0]]:
+                # apart: neither starts nor lands where a move from src to dst did
+                if (src2 == src or src2 == dst or to2 == src
+                        or to2 == dst and to2 != _V):
+                    continue
+                if n == 2:
+                    return True
+                for src3, to3 in by_die[rest[1]]:
+                    if (src3 != src and src3 != dst and to3 != src
+                            and (to3 != dst or to3 == _V)
+                            and src3 != src2 and src3 != to2 and to3 != src2
+                            and (to3 != to2 or to3 == _V)):
                         return True
-                    src2, dst2 = m2[1], landing(m2)
-                    for m3 in by_die[rest[1]]:
-                        if apart(m3, src, dst) and apart(m3, src2, dst2):
-                            return True
             return False
         return ok
 
