@@ -27,6 +27,9 @@ SHA256 = "00a4f4ed08822e19939aea5f337583ad2b4fb3c2a5b3ff917ae4dfed15a4a984"
 NAMES = ("richards", "nqueens", "go", "deltablue", "raytrace", "hexiom", "float", "fannkuch",
          "spectral_norm", "nbody", "chaos")
 CACHE = ROOT / ".cache" / "bench-reference"
+# Rounds per side, the sides in turn (which goes first alternates); each benchmark keeps its
+# best time over the rounds' best-of-three runs.
+ROUNDS = 3
 
 # Each benchmark script builds a pyperf.Runner and hands it its function: this Runner times it.
 PYPERF_STAND_IN = '''"""pyperf's Runner, as far as pyperformance's scripts use it: best of three runs."""
@@ -129,5 +132,5 @@ def rows(in_worker: dict[str, float], cpython: dict[str, float]) -> list[tuple[s
     detail = ", ".join(f"{name} {ratio:.2f}" for name, ratio in sorted(ratios.items()))
     return [("reference: pyperformance, Pyodide worker vs CPython",
              f"Pyodide takes {geomean:.2f}x CPython's time (geometric mean of "
-             f"{len(ratios)}; best of 3 each; min {min(ratios.values()):.2f}, max "
+             f"{len(ratios)}; each the best of {ROUNDS} rounds of 3 runs, the sides in turn; min {min(ratios.values()):.2f}, max "
              f"{max(ratios.values()):.2f}): {detail}")]
