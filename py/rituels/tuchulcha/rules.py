@@ -45,6 +45,11 @@ MoveEffect = namedtuple("MoveEffect", "colour src dest count hit hit_to lost sea
 
 
 # --- static tables ------------------------------------------------------------------------
+# Temple sources "T0".."T3", built once: move generation names them constantly.
+_TEMPLE = tuple(f"T{c}" for c in range(max(s.temples for s in board.SIDES.values())))
+_TEMPLE_COLOUR = {name: c for c, name in enumerate(_TEMPLE)}
+
+
 class _Layout:
     """Per-side lookup tables (computed once): routes, multipliers, passages."""
 
@@ -66,12 +71,27 @@ class _Layout:
             for c in range(side.temples))
         self.step = tuple(tuple(side.step_of(c, x) for x in range(side.loop))
                           for c in range(side.temples))
+        # landing[tuch][c][src][die]: where a group of colour c leaving src (a stone, or its
+        # temple "T<c>") with die lands, a stone or _V (Velthumena); tuch: moved by Tuchulcha,
+        # who loops for ever and never enters Velthumena. One table for the move generation,
+        # the move itself and the max-dice shortcut. (Lasa's walk depends on the stones.)
+        faces = range(board.DIE_FACES + 1)
+        self.landing = tuple(
+            tuple({src: tuple(self._land_of(tuch, c, src, die) for die in faces)
+                   for src in (*self.ids, _TEMPLE[c])}
+                  for c in range(side.temples))
+            for tuch in (False, True))
+
+    def _land_of(self, tuch: bool, colour: int, src, die: int) -> int:
+        on_stone = isinstance(src, int)
+        if tuch:
+            return ((src + die) % self.loop if on_stone
+                    else (self.entries[colour] + die - 1) % self.loop)
+        step = self.step[colour][src] + die if on_stone else die
+        return _V if step > self.last_step else self.route[colour][step]
 
 
 _LAYOUTS = {name: _Layout(s) for name, s in board.SIDES.items()}
-# Temple sources "T0".."T3", built once: move generation names them constantly.
-_TEMPLE = tuple(f"T{c}" for c in range(max(s.temples for s in board.SIDES.values())))
-_TEMPLE_COLOUR = {name: c for c, name in enumerate(_TEMPLE)}
 
 
 def _dice_outcomes(n: int) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -508,18 +528,9 @@ class TuchulchaState(GameState):
     def _target(self, colour: int, src, die: int, role: int) -> tuple[int | None, bool]:
         """Landing of a group of ``colour`` at ``src`` moved by ``die``: (stone or _V or None,
         whether a Lasa pawn passed over an unsealed passage on the way)."""
-        lay = self._lay
-        on_stone = isinstance(src, int)
         if role == LASA:
             return self._lasa_walk(colour, src, die)
-        if role == TUCHULCHA:  # loops for ever, never enters Velthumena
-            if on_stone:
-                return (src + die) % lay.loop, False
-            return (lay.entries[colour] + die - 1) % lay.loop, False
-        step = lay.step[colour][src] + die if on_stone else die
-        if step > lay.last_step:
-            return _V, False
-        return lay.route[colour][step], False
+        return self._lay.landing[role == TUCHULCHA][colour][src][die], False
 
     def _lasa_walk(self, colour: int, src, die: int) -> tuple[int | None, bool]:
         """Lasa's pawns count only empty stones (occupied ones are skipped)."""
@@ -570,25 +581,20 @@ class TuchulchaState(GameState):
         single_lasa = role == LASA and self.in_play(movers[0]) == 1
         group = self.group_moves
         out = []
-        lay = self._lay
-        loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
-                                               lay.last_step)
+        landing = self._lay.landing[role == TUCHULCHA]
         passed = False
         dice = self.dice
         for die in _VALUES.get(dice) or _values_of(dice):
             for src, colour, avail in sources:
-                # _target's landing, inlined (a call per source and die costs more than the
-                # rest of this loop under Pyodide); Lasa's walk stays a call.
+                # _target's landing, read from the table here (a call per source and die
+                # costs more than the rest of this loop under Pyodide); Lasa's walk stays a
+                # call.
                 if role == LASA:
                     dest, passed = self._lasa_walk(colour, src, die)
                     if dest is None:
                         continue
-                elif role == TUCHULCHA:
-                    dest = ((src + die) % loop if type(src) is int
-                            else (entries[colour] + die - 1) % loop)
                 else:
-                    step = step_of[colour][src] + die if type(src) is int else die
-                    dest = _V if step > last else route[colour][step]
+                    dest = landing[colour][src][die]
                 lo = 1
                 if dest != _V and role != LASA:
                     occ = stones[dest]
@@ -954,13 +960,11 @@ class TuchulchaState(GameState):
             return None
         if self.player == self.lasa:
             return _every_move if n == 2 and self.stones.count(None) >= 2 else None
-        # Each single move's (source, landing), once, per die: _target's landing inlined (a
-        # call, and closures for the tests below, cost more than the tests under Pyodide).
-        # A group move (die, src, k) lands where (die, src, 1) does.
-        tuch = self.player == self.tuchulcha
-        lay, stones = self._lay, self.stones
-        loop, entries, step_of, route, last = (lay.loop, lay.entries, lay.step, lay.route,
-                                               lay.last_step)
+        # Each single move's (source, landing), once, per die: _target's landing read from
+        # the table here (a call, and closures for the tests below, cost more than the tests
+        # under Pyodide). A group move (die, src, k) lands where (die, src, 1) does.
+        table = self._lay.landing[self.player == self.tuchulcha]
+        stones = self.stones
         landing = {}
         by_die = {d: [] for d in _VALUES.get(dice) or dice}
         for m in raw:
@@ -970,20 +974,8 @@ class TuchulchaState(GameState):
             src = m[1]
             if (die, src) in landing:
                 continue
-            if type(src) is int:
-                colour = stones[src][0]
-                if tuch:
-                    dest = (src + die) % loop
-                else:
-                    step = step_of[colour][src] + die
-                    dest = _V if step > last else route[colour][step]
-            else:
-                colour = _TEMPLE_COLOUR[src]
-                if tuch:
-                    dest = (entries[colour] + die - 1) % loop
-                else:
-                    dest = _V if die > last else route[colour][die]
-            landing[die, src] = dest
+            colour = stones[src][0] if type(src) is int else _TEMPLE_COLOUR[src]
+            landing[die, src] = dest = table[colour][src][die]
             by_die[die].append((src, dest))
 
         def ok(m):
