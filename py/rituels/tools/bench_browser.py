@@ -380,6 +380,16 @@ def _ask_worker(page, what: str, tag: str, timeout_ms: float) -> Any:
     return json.loads(page.get_attribute("body", f"data-{tag}"))
 
 
+def _in_turn(r: int, in_worker, here) -> tuple[Any, Any]:
+    """(the worker's result, this CPython's) of round ``r``: the side that goes first
+    alternates from one round to the next."""
+    if r % 2 == 0:
+        seen = in_worker()
+        return seen, here()
+    got = here()
+    return in_worker(), got
+
+
 def engine_in_worker(browser, url: str, site: Path) -> tuple[dict, dict, dict, dict]:
     """(Pyodide in a worker, this CPython): each game's best round of random games, then the
     reference benchmarks' seconds (empty without them). The sides count in turn."""
@@ -390,25 +400,20 @@ def engine_in_worker(browser, url: str, site: Path) -> tuple[dict, dict, dict, d
     on_cpython: dict[str, dict[str, float]] = {}
     for game_id in bench_play.GAMES:
         for r in range(ENGINE_ROUNDS):
-            for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-                if side == 0:
-                    best, got = in_worker, _ask_worker(
-                        page, f"{game_id} {ENGINE_SECONDS}", f"r{r}-{game_id}",
-                        10 * 1000 * ENGINE_SECONDS)
-                else:
-                    best, got = on_cpython, games_per_second(game_id, ENGINE_SECONDS)
+            pair = _in_turn(r, lambda: _ask_worker(page, f"{game_id} {ENGINE_SECONDS}",
+                                                   f"r{r}-{game_id}", 10 * 1000 * ENGINE_SECONDS),
+                            lambda: games_per_second(game_id, ENGINE_SECONDS))
+            for best, got in zip((in_worker, on_cpython), pair):
                 if game_id not in best or got["games_s"] > best[game_id]["games_s"]:
                     best[game_id] = got
     reference_dir = site / "bench" / "engine" / "reference"
     ref_worker: dict[str, float] = {}
     ref_cpython: dict[str, float] = {}
     for r in range(bench_reference.ROUNDS if reference_dir.is_dir() else 0):
-        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            if side == 0:
-                best, got = ref_worker, _ask_worker(page, "reference 0", f"reference-{r}",
-                                                    10 * 60 * 1000)
-            else:
-                best, got = ref_cpython, bench_reference.on_cpython(reference_dir)
+        pair = _in_turn(r, lambda: _ask_worker(page, "reference 0", f"reference-{r}",
+                                               10 * 60 * 1000),
+                        lambda: bench_reference.on_cpython(reference_dir))
+        for best, got in zip((ref_worker, ref_cpython), pair):
             for name, seconds in got.items():
                 best[name] = min(seconds, best.get(name, seconds))
     page.close()

@@ -13,6 +13,7 @@ through a small stand-in for ``pyperf`` that times the benchmark's function (bes
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import subprocess
 import sys
@@ -111,8 +112,6 @@ def reference_seconds(directory: str, names: list[str]) -> dict[str, float]:
 
 
 def on_cpython(directory: Path) -> dict[str, float]:
-    import inspect
-
     code = (inspect.getsource(reference_seconds) + "\nimport json\n"
             f"print(json.dumps(reference_seconds({str(directory)!r}, {list(NAMES)!r})))")
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
