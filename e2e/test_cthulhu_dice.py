@@ -96,10 +96,10 @@ def test_classic_game_against_three_strong_bots(page, open_app, axe, screenshot)
     assert "Ada choisit" in log and "lance contre" in log and "riposte contre" in log
     result = page.inner_text(".end-result").strip()
     assert result in log
-    assert "l'emporte" in result
+    assert "l’emporte" in result
     # The standings: every seat with its rank, tokens and sanity, and Cthulhu's row when
     # everyone went mad and he won (the rules' last-player-standing may not come).
-    cthulhu_won = result.startswith("Cthulhu l'emporte")
+    cthulhu_won = result.startswith("Cthulhu l’emporte")
     assert page.locator(".cd-standings tbody tr").count() == 4 + cthulhu_won
     assert page.locator(".cd-standings tbody tr.cd-won").count() >= 1
     assert "Ada" in page.inner_text(".cd-standings")

@@ -181,7 +181,7 @@ def test_an_import_that_does_not_fit_stores_nothing_and_says_so(fake_game):
     record = new_record("fake-race", [{"name": "Ada", "bot": None}, {"name": "Bob", "bot": None}])
     app.click({"cmd": "games-import", "text": json.dumps(record)})
     assert storage.data == {} and app.saves.list() == []
-    assert "n'a pas été importée" in text(app)
+    assert "n’a pas été importée" in text(app)
 
 
 def test_index_entries_follow_the_records_revision(fake_game, storage):
@@ -211,7 +211,7 @@ def test_continuing_from_the_middle_of_your_game_makes_a_marked_variant(fake_gam
     assert variant.save_id != s.save_id and variant.record["actions"] == original[:3]
     assert variant.record["meta"]["variant_of"] == s.save_id
     assert variant.record["meta"]["title"] == "Variante de Course"
-    assert "la partie d'origine reste telle quelle" in text(app)
+    assert "la partie d’origine reste telle quelle" in text(app)
     move(app, "roll")
     assert stored_actions(storage, s.save_id) == original      # the real game is untouched
     app.navigate("#/games")
@@ -224,7 +224,7 @@ def test_continuing_from_the_middle_of_your_game_makes_a_marked_variant(fake_gam
 
 def test_a_variant_title_elides_and_stays_short(fake_game, storage):
     from rituels.app.replay import variant_title
-    assert variant_title("fr", "Orage") == "Variante d'Orage"
+    assert variant_title("fr", "Orage") == "Variante d’Orage"
     assert variant_title("en", "Orage") == "Variant of Orage"
     assert len(variant_title("fr", "x" * 60)) == 60
 

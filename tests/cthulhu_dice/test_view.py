@@ -199,14 +199,14 @@ def test_describe_the_variant():
 
 def test_results():
     assert view.result(play(position([1, 1, 0, 0], pool=10), "v2 C Y"), ctx()) == (
-        f"Cthulhu l'emporte{NB}: tout le monde a sombré dans la folie.")
+        f"Cthulhu l’emporte{NB}: tout le monde a sombré dans la folie.")
     drained = play(position([4, 3, 3, 3], pool=1, mode="cthulhu"), "vC T E")
     assert view.result(drained, ctx("en")) == "Cthulhu has no token left: everyone wins!"
     rich = play(position([9, 3, 3, 3], pool=6, mode="cthulhu"), "v2 T E")
-    assert view.result(rich, ctx()) == f"Alice l'emporte avec 10 jetons de santé mentale{NB}!"
+    assert view.result(rich, ctx()) == f"Alice l’emporte avec 10 jetons de santé mentale{NB}!"
     two = play(position([1, 2, 0, 1], pool=8, players=2), "v2 Y Y")
     assert view.result(two, ctx(players=2)) == (
-        f"Bob l'emporte{NB}: dernier sain d'esprit à la table{NB}!")
+        f"Bob l’emporte{NB}: dernier sain d’esprit à la table{NB}!")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -255,7 +255,7 @@ def test_status_speaks_to_the_person_at_the_screen_and_of_the_others():
     play(state, "O")
     assert view.status(state, ctx("en")) == "Bob rolled the Eye and is choosing a result…"
     assert view.status(state, ctx(local=(1,))) == (
-        f"À vous{NB}: l'Œil{NB}! choisissez un résultat")
+        f"À vous{NB}: l’Œil{NB}! choisissez un résultat")
 
 
 def test_eye_buttons_say_what_each_result_would_do_here():
@@ -285,8 +285,8 @@ def test_standings_rank_winners_first_then_by_tokens():
     rows = [d.strip() for d in table.text if d.strip()]
     # Bob's two seats are the sane ones: they won and share rank 1; Alice's seats follow.
     assert rows == ["Classement", "Rang", "Joueur", "Jetons", "État",
-                    "1", "Bob (1)", "1", "sain d'esprit",
-                    "1", "Bob (2)", "1", "sain d'esprit",
+                    "1", "Bob (1)", "1", "sain d’esprit",
+                    "1", "Bob (2)", "1", "sain d’esprit",
                     "3", "Alice (1)", "0", "fou",
                     "3", "Alice (2)", "0", "fou"]
     # Everyone mad: Cthulhu heads the table with his tokens, the players share rank 2.

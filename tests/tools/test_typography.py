@@ -1,6 +1,7 @@
-"""French typography of the catalogues (rituels.tools.typography): narrow no-break spaces
-before ; : ! ? and inside « », élision before names; the fixer is idempotent and every
-catalogue passes the check."""
+"""Typography of the catalogues per language (rituels.tools.typography): French narrow
+no-break spaces before ; : ! ? and inside « », élision before names and the apostrophe ’;
+Italian and German ’, no space before the marks and their own quotes; the fixer is idempotent
+and every catalogue passes the check."""
 
 import json
 
@@ -20,7 +21,9 @@ N = NNBSP
     ("Quoi ?! Vraiment !", f"Quoi{N}?! Vraiment{N}!"),
     ("marquées « FOU ».", f"marquées «{N}FOU{N}»."),
     ("marquées «FOU».", f"marquées «{N}FOU{N}»."),
-    ("{name} : l'Œil ! choisissez", f"{{name}}{N}: l'Œil{N}! choisissez"),
+    ("{name} : l'Œil ! choisissez", f"{{name}}{N}: l’Œil{N}! choisissez"),
+    ("jusqu'à l'autel", "jusqu’à l’autel"),
+    ("l'{area} d'abord", "l’{area} d’abord"),
     ("Le jeton de {victim}.", "Le jeton {victim:de}."),
     ("Nouvelle partie de {game}", "Nouvelle partie {game:de}"),
 ])
@@ -42,14 +45,14 @@ def test_fix_leaves_alone_what_is_not_a_phrase_mark(text):
 
 
 def test_elision_of_names_given_at_run_time():
-    assert elide("de", "Alice") == "d'Alice"
-    assert elide("de", "Ève") == "d'Ève"
-    assert elide("de", "Yves") == "d'Yves"
+    assert elide("de", "Alice") == "d’Alice"
+    assert elide("de", "Ève") == "d’Ève"
+    assert elide("de", "Yves") == "d’Yves"
     assert elide("de", "Hastur") == "de Hastur"     # h may be aspirated: never elided
     assert elide("de", "Bruno") == "de Bruno"
-    assert elide("que", "Ithaqua") == "qu'Ithaqua"
+    assert elide("que", "Ithaqua") == "qu’Ithaqua"
     assert t("fr", "cthulhu.log.gift", name="Bruno", victim="Alice", to="Dan") == (
-        "Bruno donne le jeton d'Alice à Dan.")
+        "Bruno donne le jeton d’Alice à Dan.")
     assert t("fr", "cthulhu.log.gift", name="Alice", victim="Bruno", to="Dan") == (
         "Alice donne le jeton de Bruno à Dan.")
 
@@ -59,16 +62,38 @@ def test_english_strings_never_use_the_french_elision():
     assert problems("Alice's token: {n}", "en") == []
 
 
+def test_a_straight_apostrophe_is_wrong_in_french_only_where_the_rule_says():
+    assert problems("l'autel") != [] and problems("l’autel") == []
+    assert problems("the altar's", "en") == []
+
+
+@pytest.mark.parametrize("lang,raw,fixed", [
+    ("it", "Tocca a te : scegli dell'altare !", "Tocca a te: scegli dell’altare!"),
+    ("it", 'la carta "Fuoco"', "la carta «Fuoco»"),
+    ("it", "la carta « Fuoco »", "la carta «Fuoco»"),
+    ("de", 'Die Karte "Feuer" : jetzt geht\'s ?', "Die Karte „Feuer“: jetzt geht’s?"),
+    ("de", "Zug {n} : {name}", "Zug {n}: {name}"),
+    ("de", "um {h}:{min}", "um {h}:{min}"),
+])
+def test_italian_and_german_rules(lang, raw, fixed):
+    assert fix_text(raw, lang) == fixed
+    assert problems(raw, lang) != [] or raw == fixed
+    assert problems(fixed, lang) == []
+    assert fix_text(fixed, lang) == fixed
+
+
 def test_the_fixer_is_idempotent_on_every_catalogue_string():
     for path in typography.catalogue_files():
+        lang = path.parent.name
         for text in json.loads(path.read_text(encoding="utf-8")).values():
-            once = fix_text(text)
-            assert fix_text(once) == once, (path.name, text)
+            once = fix_text(text, lang)
+            assert fix_text(once, lang) == once, (path.name, text)
 
 
 def test_every_catalogue_follows_french_typography():
-    """Fails on a plain, no-break or missing space before ; : ! ? or inside « », and on
-    "de {name}" (run `python3 -m rituels.tools.typography --fix`)."""
+    """Fails on a plain, no-break or missing space before ; : ! ? or inside « », on
+    "de {name}" and on a straight apostrophe in French, and on each other language's rules
+    (run `python3 -m rituels.tools.typography --fix`)."""
     found = [line for path in typography.catalogue_files()
              for line in typography.check_file(path)]
     assert found == []

@@ -146,7 +146,7 @@ def test_end_of_turn_consecration_after_ousting_tuchulcha():
     before = state.clone()
     state.play((3, 31, 1))
     lines = view.describe(before, (3, 31, 1), state, ctx_for(state))
-    assert lines[-1] == ("Un aruspice est entré à Velthumena\u202f: Bob n'est plus Tuchulcha et "
+    assert lines[-1] == ("Un aruspice est entré à Velthumena\u202f: Bob n’est plus Tuchulcha et "
                          "quitte la partie.")
     state.play((1, "T0", 1))
     assert state.phase == "end"
@@ -380,8 +380,8 @@ def test_result_sentence_of_a_finished_game():
     state.play((3, 31, 1))
     assert state.is_terminal() and state.winners() == [0]
     ctx = ctx_for(state)
-    assert view.result(state, ctx) == ("Alice n'a plus d'aruspice en jeu\u202f: la partie "
-                                       "s'arrête. Alice gagne avec 8 aruspices à Velthumena.")
+    assert view.result(state, ctx) == ("Alice n’a plus d’aruspice en jeu\u202f: la partie "
+                                       "s’arrête. Alice gagne avec 8 aruspices à Velthumena.")
     assert view.status(state, ctx) == view.result(state, ctx)
     assert view.describe(before, (3, 31, 1), state, ctx)[-1] == view.result(state, ctx)
     assert view.result(state, ctx_for(state, lang="en")) == (
@@ -435,7 +435,7 @@ def test_help_page_and_thumbnail(lang):
     ("fr", ["Chaque dé déplace un seul aruspice", "Attaquer ensemble", "Attaque groupée",
             "9 à 2 ou 3 joueurs", "est une reconstitution", "au moins 2 aruspices en jeu",
             "ignorer un dé qui le ferait dépasser le prochain passage non scellé",
-            "moins d'aruspices en jeu que de passages encore à sceller",
+            "moins d’aruspices en jeu que de passages encore à sceller",
             "un dé déplace un groupe"]),
     ("en", ["Each die moves a single pawn", "Attacking together", "Combined attack",
             "9 with 2 or 3 players", "is a reconstruction", "at least 2 pawns in play",

@@ -287,7 +287,7 @@ def test_an_automatic_pass_is_logged_and_statuses_say_what_to_do():
     play(s, "out:emu")
     lines = view.describe(mid, ("out", D.AREAS.index("emu")), s, en)
     assert "Bruno has no ritual card that can act in Kangaroo and leaves the ceremony." in lines
-    assert any("Bruno n'a aucune carte rituel utilisable sur Kangourou" in x
+    assert any("Bruno n’a aucune carte rituel utilisable sur Kangourou" in x
                for x in view.describe(mid, ("out", D.AREAS.index("emu")), s, fr))
 
 
@@ -365,7 +365,7 @@ def test_draws_and_turn_ups_ask_nobody_for_a_click():
 
 def test_french_elides_area_names():
     ctx = ctx_for(WongarState(4), lang="fr")
-    assert of_area(ctx, D.AREAS.index("emu")) == "d'Émeu"
+    assert of_area(ctx, D.AREAS.index("emu")) == "d’Émeu"
     assert of_area(ctx, D.AREAS.index("lizard")) == "de Lézard"
 
 

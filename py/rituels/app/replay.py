@@ -343,7 +343,7 @@ def _viewer(app: Any, data: dict) -> None:
 
 
 def variant_title(lang: str, title: str) -> str:
-    """"Variante de X" (French elides before a vowel: "Variante d'Orage"), at most 60 chars."""
+    """"Variante de X" (French elides before a vowel: "Variante d’Orage"), at most 60 chars."""
     first = unicodedata.normalize("NFD", title[:1].lower())[:1]
     key = "library.replay.variant_title_vowel" if first in "aeiouy" and first else \
         "library.replay.variant_title"

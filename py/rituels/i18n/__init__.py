@@ -49,16 +49,16 @@ _VOWELS = "aeiouàâäéèêëîïôöùûüœæ"
 
 def elide(word: str, text: str) -> str:
     """French élision of ``word`` ("de", "que") before a value typed or chosen at run time:
-    "d'Alice", "de Bruno", "qu'Yves", "de 3". Before h nothing is elided (it may be
+    "d’Alice", "de Bruno", "qu’Yves", "de 3" (the typographic apostrophe). Before h nothing is elided (it may be
     aspirated, "de Hastur")."""
     first = text[:1].lower()
     second = text[1:2].lower()
     vowel = first in _VOWELS or (first == "y" and second not in _VOWELS)
-    return f"{word[:-1]}'{text}" if vowel and text else f"{word} {text}"
+    return f"{word[:-1]}’{text}" if vowel and text else f"{word} {text}"
 
 
 class _Value(str):
-    """A text parameter: ``{name:de}`` in a catalogue string writes "d'Alice" or "de Bruno"."""
+    """A text parameter: ``{name:de}`` in a catalogue string writes "d’Alice" or "de Bruno"."""
 
     def __format__(self, spec: str) -> str:
         if spec in ("de", "que"):

@@ -1,13 +1,16 @@
-"""French typography of the text catalogues (py/rituels/i18n/fr/*.json).
+"""The typography of the text catalogues (py/rituels/i18n/<lang>/*.json), per language.
 
 Checks, and with ``--fix`` rewrites in place:
-- a narrow no-break space (U+202F) before ``; : ! ?`` and inside ``« »``, in place of a plain
-  or no-break space, or added where none was (lines then never wrap as "Joueurs⏎:");
-- élision before a name given at run time: ``de {name}`` becomes ``{name:de}`` (the
-  catalogue code writes "d'Alice" or "de Bruno"), same for ``que``.
+- French: a narrow no-break space (U+202F) before ``; : ! ?`` and inside ``« »``, in place of
+  a plain or no-break space, or added where none was (lines then never wrap as "Joueurs⏎:");
+  élision before a name given at run time: ``de {name}`` becomes ``{name:de}`` (the
+  catalogue code writes "d’Alice" or "de Bruno"), same for ``que``; the typographic
+  apostrophe ’ in place of ' ("l’autel").
+- Italian and German: the apostrophe ’ ("dell’altare", "geht’s"), no space before
+  ``; : ! ?``; German quotes „…“ and Italian « » (no space inside) in place of "…".
+- every language but French: no French-only ``{name:de}``.
 Placeholders (``{h}:{min}``, ``{name:de}``) and colons between digits are left alone. The
-fix is idempotent: a second run changes nothing. English catalogues are checked for the
-French-only ``:de`` form.
+fix is idempotent: a second run changes nothing.
 
     python3 -m rituels.tools.typography          # report, exit 1 if something is wrong
     python3 -m rituels.tools.typography --fix    # rewrite the catalogues
@@ -74,21 +77,63 @@ def _fix_bare(text: str) -> str:
     return "".join(next(holders) if ch == HOLE else ch for ch in mended)
 
 
-def fix_text(text: str) -> str:
-    """The French string with its typography mended (placeholders untouched)."""
-    return _fix_bare(_elide(text))
+# An apostrophe inside a word, or before a placeholder ("l'{area}") or a digit ("l'8").
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=[\w{])")
+_SPACE_BEFORE_MARK = re.compile(r"[ \u00a0\u202f]+(?=[;:!?](?:$|[\s»“)]))")
+_STRAIGHT_QUOTES = re.compile(r'"([^"]*)"')
+QUOTES = {"de": ("„", "“"), "it": ("«", "»")}
+
+
+def _apostrophe(text: str) -> str:
+    return _APOSTROPHE.sub("’", text)
+
+
+def _fix_fr(text: str) -> str:
+    return _apostrophe(_fix_bare(_elide(text)))
+
+
+def _fix_other(text: str, lang: str) -> str:
+    """Italian and German: ’, no space before ; : ! ?, their own quotes."""
+    text = _SPACE_BEFORE_MARK.sub("", _apostrophe(text))
+    if lang in QUOTES:
+        left, right = QUOTES[lang]
+        text = _STRAIGHT_QUOTES.sub(lambda m: f"{left}{m.group(1).strip()}{right}", text)
+        if lang == "it":   # Italian « » take no space inside
+            text = re.sub(r"«[ \u00a0\u202f]+", "«", re.sub(r"[ \u00a0\u202f]+»", "»", text))
+    return text
+
+
+def fix_text(text: str, lang: str = "fr") -> str:
+    """The string with its language's typography mended (placeholders untouched)."""
+    if lang == "fr":
+        return _fix_fr(text)
+    if lang in ("it", "de"):
+        return _fix_other(text, lang)
+    return text
 
 
 def problems(text: str, lang: str = "fr") -> list[str]:
     """What is wrong with one catalogue string (empty if nothing)."""
-    if lang != "fr":
-        elided = re.search(r"\{[a-z_]+:(de|que)\}", text)
-        return ["French élision ({name:de}) in a string of another language"] if elided else []
     out = []
+    if lang != "fr":
+        if re.search(r"\{[a-z_]+:(de|que)\}", text):
+            out.append("French élision ({name:de}) in a string of another language")
+        if lang in ("it", "de"):
+            if "'" in text:
+                out.append("the apostrophe must be ’, not '")
+            if _SPACE_BEFORE_MARK.search(text):
+                out.append("no space before ; : ! ? (that is French)")
+            if '"' in text:
+                out.append(f"straight quotes: write {''.join(QUOTES[lang])}")
+            elif _fix_other(text, lang) != text:
+                out.append("no space inside « » in Italian")
+        return out
     if _elide(text) != text:
-        out.append("'de {name}' must be written '{name:de}' (élision: d'Alice)")
+        out.append("'de {name}' must be written '{name:de}' (élision: d’Alice)")
     if _fix_bare(text) != text:
         out.append("space before ; : ! ? and inside « » must be a narrow no-break space")
+    if "'" in text:
+        out.append("the apostrophe must be ’, not ' (l’autel)")
     return out
 
 
@@ -104,13 +149,12 @@ def check_file(path: Path) -> list[str]:
 
 
 def fix_file(path: Path) -> int:
-    """Rewrite one French catalogue in place (same order, same layout); returns the number of
+    """Rewrite one catalogue in place (same order, same layout); returns the number of
     strings changed."""
-    if path.parent.name != "fr":
-        return 0
+    lang = path.parent.name
     raw = path.read_text(encoding="utf-8")
     data = json.loads(raw)
-    changed = {k: fix_text(v) for k, v in data.items() if fix_text(v) != v}
+    changed = {k: fix_text(v, lang) for k, v in data.items() if fix_text(v, lang) != v}
     if not changed:
         return 0
     # Line by line, so the file's own layout (indentation, key order) stays as it was.
@@ -135,7 +179,7 @@ def fix_file(path: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m rituels.tools.typography",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fix", action="store_true", help="rewrite the French catalogues")
+    parser.add_argument("--fix", action="store_true", help="rewrite the catalogues")
     parser.add_argument("files", nargs="*", type=Path, help="catalogue files (default: all)")
     args = parser.parse_args(argv)
     files = args.files or catalogue_files()

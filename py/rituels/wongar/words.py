@@ -23,7 +23,7 @@ def type_name(ctx: ViewContext, t: int, n: int = 1) -> str:
 
 
 def of_area(ctx: ViewContext, a: int) -> str:
-    """"of <area>" (French elides: "d'Émeu", "de Lézard")."""
+    """"of <area>" (French elides: "d’Émeu", "de Lézard")."""
     return ctx.t(f"wongar.of.{D.AREAS[a]}")
 
 
