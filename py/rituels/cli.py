@@ -151,6 +151,11 @@ def build_parser(prog: str = "rituels") -> argparse.ArgumentParser:
     _balance_arguments(p)
     p.set_defaults(func=_cmd_balance)
 
+    p = sub.add_parser("i18n", help="list missing, extra and stale translations per language")
+    from rituels.tools import translations
+    translations.arguments(p)
+    p.set_defaults(func=_dev("translations"))
+
     p = sub.add_parser("serve", help="build the app and serve it on localhost")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1")

@@ -1,8 +1,10 @@
-"""The text catalogues: one per language (``fr`` first, ``en``), each assembled from the JSON
-files of its folder (``app.json``, ``cthulhu_dice.json``, ...). Keys are dotted and unique
+"""The text catalogues: one per language (``fr`` first, ``en``, ``it``, ``de``), each assembled
+from the JSON files of its folder (``app.json``, ``cthulhu_dice.json``, ...). Keys are dotted and unique
 across files. Views and log lines never build a sentence by hand: they call :func:`t`.
 The shipped package (imported from a zip in the browser) carries each language merged into
-one file by the build (:func:`merged_name`).
+one file by the build (:func:`merged_name`). Plural forms follow each language's CLDR
+categories (:data:`PLURALS`), numbers its separators (:func:`number`). Translations are kept
+complete by ``python3 -m rituels i18n`` (rituels/tools/translations.py).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-LANGS = ("fr", "en")
+LANGS = ("fr", "en", "it", "de")
 DEFAULT_LANG = "fr"
 _HERE = Path(__file__).parent
 _CACHE: dict[str, dict[str, str]] = {}
@@ -57,6 +59,61 @@ def elide(word: str, text: str) -> str:
     return f"{word[:-1]}’{text}" if vowel and text else f"{word} {text}"
 
 
+def _plural_fr(i: int) -> str:
+    if i in (0, 1):
+        return "one"
+    return "many" if i % 1_000_000 == 0 else "other"
+
+
+def _plural_it(i: int) -> str:
+    if i == 1:
+        return "one"
+    return "many" if i and i % 1_000_000 == 0 else "other"
+
+
+def _plural_one(i: int) -> str:
+    return "one" if i == 1 else "other"
+
+
+# CLDR plural categories of whole numbers, one rule per language (the plural rules of
+# CLDR 44; "many" is for exact millions: "1 million de jetons"). Catalogues write ``key.one``
+# and ``key.other``, and ``key.many`` only where it differs from ``other``.
+PLURALS = {"fr": _plural_fr, "en": _plural_one, "it": _plural_it, "de": _plural_one}
+
+# (group separator, decimal separator): "1 234,5" (narrow no-break space), "1,234.5",
+# "1.234,5".
+SEPARATORS = {"fr": ("\u202f", ","), "en": (",", "."), "it": (".", ","), "de": (".", ",")}
+
+
+def plural(lang: str, n: int) -> str:
+    """The CLDR plural category of the whole number ``n`` in ``lang``."""
+    return PLURALS.get(lang, _plural_one)(abs(int(n)))
+
+
+def number(lang: str, value: float, decimals: int = 0) -> str:
+    """``value`` written as ``lang`` writes numbers (groups of three, its decimal mark)."""
+    group, point = SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANG])
+    text = f"{value:,.{decimals}f}" if decimals else f"{round(value):,d}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+class _Number(int):
+    """An integer parameter: written with the language's group separator ("1 234")."""
+
+    lang = DEFAULT_LANG
+
+    def __format__(self, spec: str) -> str:
+        return number(self.lang, int(self)) if not spec else format(int(self), spec)
+
+
+def _number_param(lang: str, value: int) -> int:
+    if -1000 < value < 1000:
+        return value
+    n = _Number(value)
+    n.lang = lang
+    return n
+
+
 class _Value(str):
     """A text parameter: ``{name:de}`` in a catalogue string writes "d’Alice" or "de Bruno"."""
 
@@ -73,7 +130,8 @@ def t(lang: str, key: str, **params) -> str:
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANG).get(key, key)
-    params = {k: _Value(v) if isinstance(v, str) else v for k, v in params.items()}
+    params = {k: _Value(v) if isinstance(v, str) else
+              _number_param(lang, v) if type(v) is int else v for k, v in params.items()}
     try:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
@@ -81,6 +139,9 @@ def t(lang: str, key: str, **params) -> str:
 
 
 def tn(lang: str, key: str, n: int, **params) -> str:
-    """Plural-aware: uses ``key.one`` or ``key.other`` (French counts 0 and 1 as singular)."""
-    one = n <= 1 if lang == "fr" else n == 1
-    return t(lang, f"{key}.{'one' if one else 'other'}", n=n, **params)
+    """Plural-aware: uses ``key.<category>`` by ``lang``'s CLDR rule (French counts 0 and 1
+    as "one"), and ``key.other`` when the catalogue has no key of that category."""
+    category = plural(lang, n)
+    if category not in ("one", "other") and f"{key}.{category}" not in catalogue(lang):
+        category = "other"
+    return t(lang, f"{key}.{category}", n=n, **params)

@@ -24,6 +24,8 @@ import re
 import sys
 from pathlib import Path
 
+from rituels.i18n import LANGS
+
 NNBSP = "\u202f"
 SPACES = " \u00a0\u202f"
 MARKS = ";:!?"
@@ -138,7 +140,8 @@ def problems(text: str, lang: str = "fr") -> list[str]:
 
 
 def catalogue_files(root: Path = I18N) -> list[Path]:
-    return sorted(root.glob("*/*.json"))
+    """Every language's files (not i18n/sources/, the translation records)."""
+    return sorted(p for lang in LANGS for p in (root / lang).glob("*.json"))
 
 
 def check_file(path: Path) -> list[str]:
