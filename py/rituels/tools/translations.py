@@ -99,7 +99,8 @@ def plural_needs(lang: str) -> set[str]:
     return {plural(lang, n) for n in range(201)}
 
 
-def check(lang: str, root: Path = I18N) -> Report:
+def check(lang: str, root: Path | None = None) -> Report:
+    root = root or I18N
     report = Report(lang)
     french, theirs = load_files(root, DEFAULT_LANG), load_files(root, lang)
     sources = load_sources(root, lang)
@@ -131,9 +132,10 @@ def check(lang: str, root: Path = I18N) -> Report:
     return report
 
 
-def todo(lang: str, root: Path = I18N) -> dict[str, dict[str, str]]:
+def todo(lang: str, root: Path | None = None) -> dict[str, dict[str, str]]:
     """What a translator of ``lang`` has to do: key -> {"file", "fr", and, when stale,
     "was" (the French it was translated from) and "now" (the current translation)}."""
+    root = root or I18N
     report = check(lang, root)
     french = load_files(root, DEFAULT_LANG)
     theirs = {k: v for data in load_files(root, lang).values() for k, v in data.items()}
@@ -148,9 +150,10 @@ def todo(lang: str, root: Path = I18N) -> dict[str, dict[str, str]]:
     return out
 
 
-def mark(lang: str, keys: list[str], root: Path = I18N) -> int:
+def mark(lang: str, keys: list[str], root: Path | None = None) -> int:
     """Record the current French of ``keys`` (all of the language's keys if empty) as what
     their translation was made from; returns how many were recorded."""
+    root = root or I18N
     french = {k: v for data in load_files(root, DEFAULT_LANG).values() for k, v in data.items()}
     theirs = {k for data in load_files(root, lang).values() for k in data}
     chosen = keys or sorted(theirs & set(french))
