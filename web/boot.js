@@ -1,6 +1,7 @@
 // Runs in <head>, before the first paint and long before Python is ready:
-// 1. applies the player's language (class lang-fr / lang-en on <html>), so the first paint
-//    shows the right language at once;
+// 1. applies the player's language (class lang-fr / -en / -it / -de on <html>), so the first
+//    paint shows the right language at once: the remembered one, else the first of the
+//    browser's preferred languages that the app speaks, else French;
 // 2. registers the service worker once the app is live (data-ready on <html>), so its precache
 //    downloads do not compete with Pyodide's own start-up downloads;
 // 3. reloads the page when a new version of the app takes over from the one that served it;
@@ -14,7 +15,7 @@
 (function () {
   "use strict";
   var LANG_KEY = "rituels.lang"; // the app stores the player's language under this key
-  var LANGS = ["fr", "en"];
+  var LANGS = ["fr", "en", "it", "de"];
   var root = document.documentElement;
 
   // PyScript watches the whole document (a MutationObserver of every added node and every
@@ -41,6 +42,14 @@
     pyscriptWatchers = [];
   }
 
+  // The browser's preferred languages, most wanted first ("de-AT,en-US,en"): the glue sends
+  // them to the app's pick_lang(), which chooses as below.
+  window.rituelsLanguages = function () {
+    var list = navigator.languages && navigator.languages.length
+      ? Array.prototype.slice.call(navigator.languages) : [navigator.language || ""];
+    return list.join(",");
+  };
+
   // Same choice as the app's pick_lang(): the stored language, else the browser's.
   var lang = null;
   try {
@@ -49,7 +58,15 @@
     // Storage blocked (private mode, file://): fall back to the browser's language.
   }
   if (LANGS.indexOf(lang) < 0) {
-    lang = /^en/i.test(navigator.language || "") ? "en" : "fr";
+    lang = "fr";
+    var wanted = window.rituelsLanguages().split(",");
+    for (var i = 0; i < wanted.length; i++) {
+      var primary = wanted[i].trim().split(/[-_]/)[0].toLowerCase();
+      if (LANGS.indexOf(primary) >= 0) {
+        lang = primary;
+        break;
+      }
+    }
   }
   root.lang = lang;
   LANGS.forEach(function (l) { root.classList.toggle("lang-" + l, l === lang); });

@@ -153,6 +153,11 @@ class Glue:
         # The glue listens (timed by the browser benchmark: MicroPython's start-up cost).
         js.document.documentElement.setAttribute("data-glue", "")
 
+    def browser_languages(self):
+        # boot.js's helper: navigator.languages as "de-AT,en-US,en" (a JS array is not
+        # walked from MicroPython).
+        return js.window.rituelsLanguages()
+
     def worker_ready(self, worker):
         self.worker = worker
         self.busy = True
@@ -161,7 +166,7 @@ class Glue:
         self.queue = [m for m in self.queue if m["kind"] != "hash"]
         for message in hashes:
             self.done_with(message)
-        start = {"storage": self.storage.snapshot(), "lang": js.navigator.language or "",
+        start = {"storage": self.storage.snapshot(), "lang": self.browser_languages(),
                  "hash": js.location.hash or "",
                  "base": js.location.origin + js.location.pathname}
         worker.start(json.dumps(start)).then(self.proxy(self.first_answer), self.on_error)
@@ -269,7 +274,7 @@ class Glue:
         lang = answer["lang"]
         if html.lang != lang:
             html.lang = lang
-            for code in ("fr", "en"):
+            for code in ("fr", "en", "it", "de"):
                 html.classList.toggle("lang-" + code, code == lang)
         if js.document.title != answer["title"]:
             js.document.title = answer["title"]

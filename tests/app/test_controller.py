@@ -198,13 +198,20 @@ def test_storage_full_mid_game_shows_the_notice(fake_game):
 
 def test_language_follows_the_browser_then_is_remembered(fake_game, storage):
     assert App(storage, "en-GB").lang == "en"
-    assert App(storage, "de-DE").lang == "fr"
+    assert App(storage, "de-DE").lang == "de"
+    assert App(storage, "it").lang == "it"
+    # navigator.languages in order: the first the app speaks wins, else French.
+    assert App(storage, "es-ES,pt,it-CH,en").lang == "it"
+    assert App(storage, "es-ES,ja").lang == "fr"
+    assert App(storage, "").lang == "fr"
     app = App(storage, "")
     app.navigate("#/")
     app.click({"cmd": "lang", "lang": "en"})
     assert storage.get(LANG_KEY) == "en"
     assert "New game" in app.render() and 'lang="en"' in app.render()
     assert App(storage, "fr-FR").lang == "en"
+    app.click({"cmd": "lang", "lang": "de"})
+    assert "Neue Partie" in app.render() and App(storage, "it-IT").lang == "de"
 
 
 def test_language_switch_translates_the_log(fake_game, make_app):

@@ -57,9 +57,16 @@ def parse_hash(hash_: str) -> tuple[str, str]:
 
 
 def pick_lang(stored: str | None, browser_lang: str) -> str:
+    """The remembered language, else the first of the browser's preferred languages
+    (``navigator.languages``, sent comma-separated: "de-AT,en-US,en") that the app speaks,
+    else French."""
     if stored in LANGS:
         return stored
-    return "en" if (browser_lang or "").lower().startswith("en") else DEFAULT_LANG
+    for tag in (browser_lang or "").split(","):
+        primary = tag.strip().split("-")[0].split("_")[0].lower()
+        if primary in LANGS:
+            return primary
+    return DEFAULT_LANG
 
 
 def read_pace(text: str | None, default: float) -> float:

@@ -1,11 +1,12 @@
-"""The frame every screen shares: top bar (brand, navigation, FR/EN switch), notices, main."""
+"""The frame every screen shares: top bar (brand, navigation, FR · EN · IT · DE switch),
+notices, main."""
 
 from __future__ import annotations
 
 from rituels.i18n import LANGS, t
 from rituels.viewkit import attrs, esc
 
-LANG_NAMES = {"fr": "Français", "en": "English"}
+LANG_NAMES = {"fr": "Français", "en": "English", "it": "Italiano", "de": "Deutsch"}
 
 LOGO = ('<svg class="logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
         '<circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" stroke-width="2"/>'
