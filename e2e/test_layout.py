@@ -1,5 +1,6 @@
 """The table fits and can be read (issue 11): every screen at 375x667, 1280x800 and 1366x768
-in French and English, screenshot into artifacts/layout-*.png, and measured as a player
+in French and English, and at 375x667 and 1280x800 in Italian and German (issue 29: German
+words are long), screenshot into artifacts/layout-*.png, and measured as a player
 would see it: no sideways scrolling, the board inside the window on a computer, no text
 under 11 CSS px, nothing to click under 24x24 px; the phone's "⋯" menu, the rules over a
 game, the status bar that stays in view after a move, and end tables inside the width."""
@@ -73,6 +74,9 @@ BOARD_BOX_JS = """() => {
 }"""
 
 FRAME = ".topbar, .play-head, .status-bar, .log, .end-panel, .notices"
+LOCALES = {"fr": "fr-FR", "en": "en-GB", "it": "it-IT", "de": "de-DE"}
+SCREENS = ([(size, lang) for lang in ("fr", "en") for size in SIZES]
+           + [(size, lang) for lang in ("it", "de") for size in ("phone", "desktop")])
 
 
 @pytest.fixture
@@ -85,7 +89,7 @@ def make_page(request, browser, base_url):
         width, height = SIZES[size]
         phone = size == "phone"
         context = browser.new_context(viewport={"width": width, "height": height},
-                                      locale="fr-FR" if lang == "fr" else "en-GB",
+                                      locale=LOCALES[lang],
                                       is_mobile=phone, has_touch=phone,
                                       timezone_id=timezone)
         errors: list[str] = []
@@ -143,8 +147,7 @@ def board_problems(page, game: str) -> list[str]:
                for x in page.evaluate(SMALL_TARGETS_JS, [".board", MIN_TARGET_PX])])
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size,lang", SCREENS)
 def test_every_screen_fits_and_reads(make_page, screenshot, size, lang):
     page = make_page(size, lang)
     problems = check_screen(page, "home")

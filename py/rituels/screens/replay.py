@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rituels.i18n import t
+from rituels.i18n import DEFAULT_LANG, SEPARATORS, t
 from rituels.screens.analysis import coach_mark
 from rituels.viewkit import attrs, esc
 
@@ -49,8 +49,7 @@ def _button(label: str, cmd: str, *, disabled: bool = False, cls: str = "btn btn
 
 
 def _speed_label(lang: str, speed: float) -> str:
-    text = f"{speed:g}×"
-    return text.replace(".", ",") if lang == "fr" else text
+    return f"{speed:g}×".replace(".", SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANG])[1])
 
 
 def _controls(lang: str, cur: Any) -> str:

@@ -1,0 +1,81 @@
+"""Italiano e Deutsch (issue 29) in the browser: a first visit follows the browser's
+preferred languages, the picker fits a phone's header and is remembered, axe stays clean in
+Italian and German, and a game screen in each shows no French."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_a11y import serious
+
+READY_TIMEOUT_MS = 60_000
+
+
+def visit(browser, base_url, locale: str, size=(375, 667)):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale=locale, is_mobile=size[0] < 600,
+                                  has_touch=size[0] < 600)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.add_init_script("localStorage.setItem('rituels.pace', '0.05')")
+    page.goto(base_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    return context, page
+
+
+@pytest.mark.parametrize("locale,lang,new", [("it-IT", "it", "Nuova partita"),
+                                             ("de-AT", "de", "Neue Partie"),
+                                             ("es-ES", "fr", "Nouvelle partie")])
+def test_a_first_visit_follows_the_browser_then_the_choice_is_remembered(
+        browser, base_url, locale, lang, new):
+    context, page = visit(browser, base_url, locale)
+    try:
+        assert page.get_attribute("html", "lang") == lang
+        assert new in page.inner_text("#app")
+        # The four buttons share the 375 px header's one line with the links.
+        boxes = [page.locator(f".topbar [data-lang={c}]").bounding_box()
+                 for c in ("fr", "en", "it", "de")]
+        brand = page.locator(".topbar .brand").bounding_box()
+        assert all(b["width"] >= 24 and b["height"] >= 24 for b in boxes)
+        assert all(abs(b["y"] - boxes[0]["y"]) < 1 for b in boxes)
+        assert boxes[0]["y"] < brand["y"] + brand["height"], "the picker wrapped under the logo"
+        assert boxes[-1]["x"] + boxes[-1]["width"] <= 375
+        page.click("button[data-lang=de]")
+        page.wait_for_selector("html[lang=de]")
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        assert page.get_attribute("html", "lang") == "de"
+        assert "Neue Partie" in page.inner_text("#app")
+    finally:
+        context.close()
+
+
+FRENCH = ("Joueur", "partie", "Règles", "Accueil", "À vous", "Lancer", "aruspice", "jeton")
+
+
+@pytest.mark.parametrize("lang,locale,game", [("it", "it-IT", "tuchulcha"),
+                                              ("de", "de-DE", "wongar"),
+                                              ("it", "it-IT", "cthulhu-dice"),
+                                              ("de", "de-DE", "tuchulcha")])
+def test_italian_and_german_screens_are_clean_and_french_free(
+        browser, base_url, axe, screenshot, lang, locale, game):
+    context, page = visit(browser, base_url, locale, size=(1280, 800))
+    try:
+        assert serious(axe(page)) == []
+        page.evaluate(f"location.hash = '#/new/{game}'")
+        page.wait_for_selector("[role=dialog] [data-cmd=start]")
+        assert serious(axe(page)) == []
+        page.click("[role=dialog] [data-cmd=start]")
+        page.wait_for_selector("#status")
+        page.wait_for_timeout(1500)
+        screenshot(page, f"lang-{game}-{lang}")
+        assert serious(axe(page)) == []
+        text = page.inner_text("#app")
+        assert [w for w in FRENCH if w in text] == [], text[:400]
+        page.evaluate(f"location.hash = '#/rules/{game}'")
+        page.wait_for_selector(".rules-page")
+        assert serious(axe(page)) == []
+        text = page.inner_text("#app")
+        assert [w for w in FRENCH if w in text] == [], text[:400]
+    finally:
+        context.close()
