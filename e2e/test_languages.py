@@ -50,7 +50,7 @@ def test_a_first_visit_follows_the_browser_then_the_choice_is_remembered(
         context.close()
 
 
-FRENCH = ("Joueur", "partie", "Règles", "Accueil", "À vous", "Lancer", "aruspice", "jeton")
+FRENCH = ("Joueur", "partie", "Règles", "Accueil", "À vous", "Lancer", "aruspices", "jeton")
 
 
 @pytest.mark.parametrize("lang,locale,game", [("it", "it-IT", "tuchulcha"),
