@@ -79,3 +79,22 @@ def test_italian_and_german_screens_are_clean_and_french_free(
         assert [w for w in FRENCH if w in text] == [], text[:400]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale,lang", [("it-CH", "it"), ("de-DE", "de")])
+def test_the_first_paint_is_in_the_browser_s_language_before_python(browser, base_url,
+                                                                     locale, lang):
+    from test_shell import hold_python
+
+    context = browser.new_context(viewport={"width": 375, "height": 667}, locale=locale)
+    page = context.new_page()
+    try:
+        hold_python(page)
+        page.goto(base_url)
+        page.wait_for_load_state("load")
+        assert page.get_attribute("html", "lang") == lang
+        assert page.locator(f".first-paint-{lang}").is_visible()
+        for other in {"fr", "en", "it", "de"} - {lang}:
+            assert not page.locator(f".first-paint-{other}").is_visible()
+    finally:
+        context.close()
