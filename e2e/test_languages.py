@@ -98,3 +98,31 @@ def test_the_first_paint_is_in_the_browser_s_language_before_python(browser, bas
             assert not page.locator(f".first-paint-{other}").is_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game,locale,lang", [("tuchulcha", "it-IT", "it"),
+                                              ("wongar", "de-DE", "de")])
+def test_the_replay_and_analysis_read_in_italian_and_german(browser, base_url, axe, screenshot,
+                                                           game, locale, lang):
+    """'Done means': the analysis of a Tuchulcha game in Italian, of Wongar in German."""
+    from test_analysis import finished_game_storage, preload
+
+    save_id, data, moves = finished_game_storage(game, seed=2)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
+    page = context.new_page()
+    try:
+        preload(page, data)
+        page.goto(f"{base_url}#/replay/{save_id}")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("button[data-cmd=analysis-start]")
+        page.click("button[data-cmd=analysis-start]")
+        page.wait_for_selector(".an-chart", timeout=240_000)
+        page.wait_for_timeout(500)
+        last = page.get_attribute(".an-col >> nth=-1", "aria-label")
+        assert last.startswith({"it": f"Mossa {moves}", "de": f"Zug {moves}"}[lang])
+        screenshot(page, f"lang-analysis-{game}-{lang}")
+        assert serious(axe(page)) == []
+        text = page.inner_text("#app")
+        assert [w for w in FRENCH if w in text] == [], text[:600]
+    finally:
+        context.close()
