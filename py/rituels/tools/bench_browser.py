@@ -47,6 +47,7 @@ import gzip
 import inspect
 import json
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -251,6 +252,10 @@ def write_bare_page(site: Path) -> None:
     <site>/bench/engine/: the engine's random games in a Pyodide worker."""
     bench = site / "bench"
     bench.mkdir(exist_ok=True)
+    # The bare pages boot Pyodide as it is shipped: its own standard library, without bytecode
+    # (the app's site has the build's instead, in runtime/stdlib/).
+    shutil.copy2(build.PYODIDE_DIR / "python_stdlib.zip",
+                 site / "runtime" / "pyodide" / "python_stdlib.zip")
     chunks = "\n".join(f'<link rel="modulepreload" href="../runtime/pyscript/{name}">'
                        for name in build.pyscript_startup_chunks())
     for name, text in (("index.html", BARE_PAGE.format(chunks=chunks)),
