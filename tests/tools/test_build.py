@@ -388,3 +388,15 @@ def test_the_standard_library_has_bytecode_for_what_the_page_imports(site):
 def test_pyscript_imports_are_read_from_its_core_chunk():
     names = build.pyscript_imports()
     assert {"asyncio", "json", "pathlib"} <= set(names)
+
+
+def test_pyscript_starts_after_the_parser_has_seen_the_glue_config(site):
+    """PyScript's core looks for <script type="mpy" config> once, when it starts: a core
+    tag before it (served at once from the service worker's cache) made PyScript take
+    MicroPython from its CDN, refused by the CSP, and the page never became ready."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    core = html.index('<script type="module" async src="runtime/pyscript/core.js">')
+    assert core > html.index('<script type="mpy" src="glue.py" config="glue.toml">')
+    assert core > html.index('<script type="py" worker')
+    assert html.index('<link rel="modulepreload" href="runtime/pyscript/core.js">') < html.index(
+        "</head>")
