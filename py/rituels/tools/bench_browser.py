@@ -28,7 +28,11 @@
 
 Definitions: cold is a fresh browser context (empty HTTP cache, no service worker), first
 visit; warm is a reload in that context once everything is cached (for the app: its service
-worker installed and its cache filled, as for a returning player); ready is ``<html
+worker installed and its cache filled, as for a returning player); third visit is one more
+reload (the app's first one whose wasm comes with compiled code kept beside the service
+worker's cache entry: see docs/architecture.md); start-up visits are at 375x667 with the
+page's CPU throttled by CDP (STARTUP_RATES: 4x, then 1x; the worker target cannot be
+throttled, see throttle_worker_probe); ready is ``<html
 data-ready>``, measured in the page from navigation start. The server sends ``Cache-Control:
 max-age=600`` here (as GitHub Pages does), so the bare page's warm reload is served from the
 HTTP cache without revalidation, as the app's is from its cache.
