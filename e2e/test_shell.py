@@ -64,7 +64,8 @@ def test_app_starts_on_the_self_hosted_runtime_only(page, open_app, recorder, ba
     assert page.evaluate(LIVE_CONTROLS_JS), "the live home screen has working controls"
     loaded = [u.removeprefix(base_url) for u in recorder.requests]
     for needed in ("runtime/pyscript/core.js", "runtime/pyodide/pyodide.mjs",
-                   "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip",
+                   "runtime/pyodide/pyodide.asm.wasm", "runtime/stdlib/python_stdlib.zip",
+                   "interpreter.mjs",
                    "pyscript.toml", "rituels.zip", "worker.py",
                    "runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
                    "glue.toml", "glue.py", "runtime/idiomorph/idiomorph.min.js"):

@@ -354,3 +354,49 @@ def test_the_worker_starts_without_slow_stdlib_modules(site, tmp_path):
     assert not [m for m in modules if m.split(".")[0] in ("calendar", "html", "fractions")]
     assert not [m for m in modules if m.split(".")[1:2] in (["tuchulcha"], ["wongar"],
                                                             ["cthulhu_dice"])]
+
+
+def test_the_standard_library_has_bytecode_for_what_the_page_imports(site):
+    """Pyodide boots with the build's python_stdlib.zip: the modules start-up and play import
+    are bytecode of the pinned Pyodide (same magic number as the package's), every other
+    module is still its source, and interpreter.mjs pins the zip's integrity."""
+    stdlib = site / build.STDLIB_ZIP
+    with zipfile.ZipFile(build.PYODIDE_DIR / "python_stdlib.zip") as zf:
+        stock = set(zf.namelist())
+    with zipfile.ZipFile(stdlib) as zf:
+        names = set(zf.namelist())
+        compiled = {n for n in names if n.endswith(".pyc")}
+        magic = {zf.read(n)[:4] for n in compiled}
+        flags = {zf.read(n)[4:8] for n in compiled}
+    with zipfile.ZipFile(site / "rituels.zip") as zf:
+        package_magic = {zf.read(n)[:4] for n in zf.namelist() if n.endswith(".pyc")}
+    assert magic == package_magic and len(magic) == 1
+    assert flags == {b"\x01\x00\x00\x00"}   # hash-based, unchecked
+    for module in ("encodings/__init__", "json/__init__", "random", "re/_parser", "asyncio/tasks",
+                   "fractions", "calendar", "_pyodide/_base", "pyodide/ffi/__init__"):
+        assert module + ".pyc" in compiled and module + ".py" not in names, module
+    # Not imported by the page: still a source; nothing of the stock zip is lost.
+    assert {"email/parser.py", "xml/dom/minidom.py"} <= names
+    assert {n[:-1] if n.endswith(".pyc") else n for n in names} == stock
+    assert 100 <= len(compiled) <= 250
+    assert "runtime/pyodide/python_stdlib.zip" not in precache(site)   # the stock one: not shipped
+    code = (site / "interpreter.mjs").read_text(encoding="utf-8")
+    assert f'const STDLIB_INTEGRITY = "{build.sri(stdlib)}";' in code
+    assert build.STDLIB_ZIP in precache(site)
+
+
+def test_pyscript_imports_are_read_from_its_core_chunk():
+    names = build.pyscript_imports()
+    assert {"asyncio", "json", "pathlib"} <= set(names)
+
+
+def test_pyscript_starts_after_the_parser_has_seen_the_glue_config(site):
+    """PyScript's core looks for <script type="mpy" config> once, when it starts: a core
+    tag before it (served at once from the service worker's cache) made PyScript take
+    MicroPython from its CDN, refused by the CSP, and the page never became ready."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    core = html.index('<script type="module" async src="runtime/pyscript/core.js">')
+    assert core > html.index('<script type="mpy" src="glue.py" config="glue.toml">')
+    assert core > html.index('<script type="py" worker')
+    assert html.index('<link rel="modulepreload" href="runtime/pyscript/core.js">') < html.index(
+        "</head>")

@@ -14,6 +14,8 @@ any static host (GitHub Pages, a USB stick served by ``python3 -m http.server``)
     manifest.webmanifest, icons/
     runtime/pyscript/     @pyscript/core's dist (no source maps)
     runtime/pyodide/      the Pyodide files loaded at start-up
+    runtime/stdlib/       Pyodide's standard library, with bytecode for what the page imports
+    interpreter.mjs       the worker's interpreter: the pinned Pyodide with that library
     runtime/micropython/  MicroPython for the glue (the plain build: no ulab, no settrace)
     runtime/idiomorph/    the DOM morphing library the glue applies markup with
     sw.js                 the service worker, with the precache list and cache version filled in
@@ -43,9 +45,10 @@ MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscr
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 IDIOMORPH_JS = NODE_MODULES / "idiomorph" / "dist" / "idiomorph.min.js"
 # What Pyodide fetches when it starts with no extra packages (seen in the e2e request log):
-# the loader, the emscripten glue, the wasm, the stdlib and the package lock it always reads.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+# the loader, the emscripten glue, the wasm and the package lock it always reads. Its standard
+# library is the build's own (runtime/stdlib/python_stdlib.zip, with bytecode: see below).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB_ZIP = "runtime/stdlib/python_stdlib.zip"
 # PyScript's chunks for its code editor and terminal (codemirror, xterm): shipped (a page
 # could ask for them) but not precached, since Rituels never loads them.
 UNUSED_CHUNKS = ("codemirror", "xterm")
@@ -351,6 +354,90 @@ def copy_runtime(out: Path) -> None:
     shutil.copy2(IDIOMORPH_JS, out / "runtime" / "idiomorph" / IDIOMORPH_JS.name)
 
 
+# --- the standard library with bytecode --------------------------------------------------
+# Pyodide's python_stdlib.zip holds only sources, so every start compiled the ~130 modules
+# that Pyodide, PyScript and the app import (the larger part of Pyodide's boot at 4x CPU
+# throttling). The build runs the page's start-up and play in the pinned Pyodide under Node
+# (stdlib_trace.py), and ships the zip with those modules as bytecode compiled by that same
+# Pyodide, instead of their sources; every other module stays a source. Cached by content:
+# the trace runs again only when the runtime, the package or these tools change.
+COMPILE_STDLIB = Path(__file__).with_name("compile_stdlib.mjs")
+STDLIB_TRACE = Path(__file__).with_name("stdlib_trace.py")
+STDLIB_CACHE = NODE_MODULES / ".cache" / "rituels-stdlib"
+
+
+def pyscript_imports(dist: Path = PYSCRIPT_DIST) -> list[str]:
+    """The modules PyScript's own Python code imports in the worker (it is kept in its core
+    chunk as source text): the trace imports them as PyScript would."""
+    core = pyscript_startup_chunks(dist)[0]
+    text = (dist / core).read_text("utf-8")
+    return sorted(set(re.findall(r'(?:\\n|^|")\s*(?:import|from)\s+([A-Za-z_][\w.]*)', text)))
+
+
+def stdlib_with_bytecode(package_zip: Path, dest: Path) -> list[str]:
+    """Write python_stdlib.zip with bytecode for the modules the trace imports; returns them."""
+    imports = json.dumps(pyscript_imports())
+    digest = hashlib.sha256(imports.encode())
+    for part in (PYODIDE_DIR / "package.json", PYODIDE_DIR / "python_stdlib.zip",
+                 COMPILE_STDLIB, STDLIB_TRACE, package_zip):
+        digest.update(part.read_bytes())
+    cached = STDLIB_CACHE / f"{digest.hexdigest()[:32]}.zip"
+    if not cached.is_file():
+        _compile_stdlib(package_zip, imports, cached)
+    shutil.copy2(cached, dest)
+    with zipfile.ZipFile(dest) as zf:
+        return sorted(n.removesuffix(".pyc") for n in zf.namelist() if n.endswith(".pyc"))
+
+
+def _compile_stdlib(package_zip: Path, imports: str, cached: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed: the build compiles the standard library to "
+                         "bytecode with Pyodide under Node.js 20+")
+    with tempfile.TemporaryDirectory(prefix="rituels-stdlib-") as tmp:
+        compiled = Path(tmp)
+        try:
+            done = subprocess.run([node, str(COMPILE_STDLIB), str(PYODIDE_DIR), str(package_zip),
+                                   str(compiled), str(STDLIB_TRACE), imports],
+                                  capture_output=True, text=True, timeout=PYC_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"tracing the standard library took over {PYC_TIMEOUT_S} s") from None
+        if done.returncode != 0:
+            raise BuildError("compiling the standard library with Pyodide failed:\n"
+                             + done.stderr[-2000:])
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in STDLIB_CACHE.glob("*.zip"):
+            old.unlink(missing_ok=True)
+        fd, partial = tempfile.mkstemp(dir=STDLIB_CACHE, suffix=".part")
+        with (open(fd, "wb") as f, zipfile.ZipFile(f, "w") as out,
+              zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as stock):
+            for name in stock.namelist():
+                pyc = compiled / (name + "c")
+                if name.endswith(".py") and pyc.is_file():
+                    out.writestr(_zip_entry(name + "c"), pyc.read_bytes(), compresslevel=9)
+                elif name.endswith("/"):
+                    out.writestr(_zip_entry(name), b"")
+                else:
+                    out.writestr(_zip_entry(name), stock.read(name), compresslevel=9)
+        Path(partial).chmod(0o644)   # mkstemp makes it private; a web server must read it
+        Path(partial).replace(cached)
+
+
+def sri(path: Path) -> str:
+    """The Subresource Integrity value of a file (what fetch's ``integrity`` checks)."""
+    import base64
+    return "sha384-" + base64.b64encode(hashlib.sha384(path.read_bytes()).digest()).decode()
+
+
+def write_interpreter(out: Path) -> None:
+    """interpreter.mjs (pyscript.toml's interpreter) with the standard library's integrity."""
+    template = (WEB / "interpreter.mjs").read_text(encoding="utf-8")
+    if '"__STDLIB_INTEGRITY__"' not in template:
+        raise BuildError("web/interpreter.mjs lacks the placeholder \"__STDLIB_INTEGRITY__\"")
+    (out / "interpreter.mjs").write_text(template.replace(
+        '"__STDLIB_INTEGRITY__"', json.dumps(sri(out / STDLIB_ZIP))), encoding="utf-8")
+
+
 def precache_list(out: Path) -> list[str]:
     """Every file the app may need offline, as URLs relative to the service worker."""
     urls = ["./"]
@@ -396,6 +483,9 @@ def write_site(out: Path) -> str:
     (out / BUILD_STAMP).write_text("written by python3 -m rituels build\n")
     copy_runtime(out)
     write_package_zip(out / "rituels.zip")
+    (out / STDLIB_ZIP).parent.mkdir(parents=True)
+    stdlib_with_bytecode(out / "rituels.zip", out / STDLIB_ZIP)
+    write_interpreter(out)
     for name in WEB_FILES:
         if not (WEB / name).exists():
             raise BuildError(f"web/{name} is missing (index.html needs it)")
