@@ -63,7 +63,7 @@ def test_thinking_yields_to_the_page():
 def test_evaluate_at_the_end_and_at_an_even_start():
     st = position(4)
     assert evaluate(st, 0) == pytest.approx(0.25)
-    over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4})
+    over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4, 2: 4})
     roll(over, 6, 1)
     over.play((6, 29, 1))
     # A win shared by two is worth 1/4 to the bot (it plays to win alone), a loss 0.
