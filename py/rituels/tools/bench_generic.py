@@ -103,6 +103,60 @@ def play_one(g: int, players: int, opponent: str, factor: float, scale: float, s
     return state.returns()[seat], roles
 
 
+def run_match(opponent: str, games: int, players: int = 4, factor: float = 1.0,
+              scale: float = 1.5, seed: int = 0, old: bool = False, log=None) -> dict:
+    """Play a match; the strong bot's shares, both sides' CPU per decision, shares by role."""
+    meters = {"strong": Meter(), "other": Meter()}
+    shares: list[float] = []
+    by_role: dict = {}
+    for g in range(games):
+        share, roles = play_one(g, players, opponent, factor, scale, seed, meters, old)
+        shares.append(share)
+        by_role.setdefault(roles, []).append(share)
+        if log:
+            lo, hi = wilson(sum(shares), len(shares))
+            log(f"game {g + 1}: share {share:.2f} roles {roles or '-'}; running "
+                f"{statistics.fmean(shares):.1%} [{lo:.1%}, {hi:.1%}]")
+    return {"shares": shares, "strong": meters["strong"].times,
+            "other": meters["other"].times, "by_role": by_role}
+
+
+def _cpu(times: list) -> str:
+    if not times:
+        return "-"
+    return (f"mean {statistics.fmean(times) * 1000:.0f} ms, p50 {_pct(times, .5) * 1000:.0f}, "
+            f"p95 {_pct(times, .95) * 1000:.0f} ({len(times)} decisions)")
+
+
+def describe(res: dict) -> str:
+    shares = res["shares"]
+    lo, hi = wilson(sum(shares), len(shares))
+    roles = "; ".join(f"as {r or 'racer'} {statistics.fmean(v):.0%} of {len(v)}"
+                      for r, v in sorted(res["by_role"].items()))
+    return (f"{statistics.fmean(shares):.1%} [{lo:.1%}, {hi:.1%}] of the wins; CPU/decision "
+            f"strong {_cpu(res['strong'])}; others {_cpu(res['other'])}; {roles}")
+
+
+# (label, opponent, games, quick games, players, factor, target)
+MATCHES = (
+    ("4 players, 1 strong vs 3 MCTS at equal CPU", "mcts", 100, 2, 4, 1.0, ">= 50 %"),
+    ("2 players, strong vs MCTS at equal CPU", "mcts", 60, 2, 2, 1.0, ">= 95 %"),
+    ("2 players, strong vs MCTS at 4x CPU", "mcts", 40, 1, 2, 4.0, ">= 90 %"),
+    ("4 players, 1 strong vs 3 random", "random", 100, 2, 4, 1.0, ">= 90 %"),
+    ("4 players, 1 strong vs 3 previous strong", "previous", 200, 1, 4, 1.0, "> 25 %"),
+)
+
+
+def figures(quick: bool = False) -> list[tuple[str, str]]:
+    rows = []
+    for label, opponent, games, few, players, factor, target in MATCHES:
+        n = few if quick else games
+        res = run_match(opponent, n, players, factor)
+        rows.append((f"tuchulcha: {label}, {n} games, seat rotated", f"{describe(res)} "
+                     f"(target {target})"))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench_generic")
     ap.add_argument("opponent", choices=("mcts", "random", "previous"))
@@ -114,28 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--old", action="store_true", help="the strong bot with this landing's "
                     "changes off")
     args = ap.parse_args(argv)
-    meters = {"strong": Meter(), "other": Meter()}
-    shares: list[float] = []
-    by_role: dict = {}
-    for g in range(args.games):
-        share, roles = play_one(g, args.players, args.opponent, args.factor, args.scale,
-                                args.seed, meters, args.old)
-        shares.append(share)
-        by_role.setdefault(roles, []).append(share)
-        lo, hi = wilson(sum(shares), len(shares))
-        print(f"game {g + 1}: share {share:.2f} roles {roles or '-'}; running "
-              f"{statistics.fmean(shares):.1%} [{lo:.1%}, {hi:.1%}]", flush=True)
-    lo, hi = wilson(sum(shares), len(shares))
-    s, o = meters["strong"].times, meters["other"].times
+    res = run_match(args.opponent, args.games, args.players, args.factor, args.scale,
+                    args.seed, args.old, log=lambda line: print(line, flush=True))
     print(f"result {args.opponent} players {args.players} factor {args.factor} scale "
-          f"{args.scale} games {len(shares)}: strong {statistics.fmean(shares):.1%} "
-          f"[{lo:.1%}, {hi:.1%}]")
-    print(f"cpu per decision: strong mean {statistics.fmean(s) * 1000:.0f} ms p50 "
-          f"{_pct(s, .5) * 1000:.0f} p95 {_pct(s, .95) * 1000:.0f} ({len(s)}); others mean "
-          f"{statistics.fmean(o) * 1000 if o else 0:.0f} ms p50 {_pct(o, .5) * 1000:.0f} "
-          f"p95 {_pct(o, .95) * 1000:.0f} ({len(o)})")
-    for roles, vals in sorted(by_role.items()):
-        print(f"strong as {roles or 'racer'}: {statistics.fmean(vals):.1%} of {len(vals)} games")
+          f"{args.scale} old {args.old} games {args.games}: {describe(res)}")
     return 0
 
 
