@@ -12,18 +12,25 @@ def test_one_game_figures_are_consistent():
     shares = sum(share for _, share in res["seats"])
     assert shares == 1.0 and res["tie"] == (len(res["seats"]) > 1)
     assert res["link"] > len("#g=")
-    assert res["tie_in_play"] <= res["tie"]
+    assert not (res["tie_broken"] and res["tie"])
+    assert [roles for roles, _ in res["players"]] == ["", ""]    # no roles with 2 players
+    assert sum(w for _, w in res["players"]) == 1.0
 
 
 def test_summary_counts_seats_from_the_first_player():
     base = {"rounds": 10.0, "actions": 100, "tuchulcha": False, "lasa": False, "end": "race",
-            "self_emptied": False, "tie_in_play": False, "link": 300, "cpu": 1.0, "roles": []}
-    results = [dict(base, tie=False, seats=[(0, 1.0)]),
-               dict(base, tie=True, seats=[(0, 0.5), (1, 0.5)], tuchulcha=True)]
+            "self_emptied": False, "tie_broken": False, "link": 300, "cpu": 1.0, "roles": []}
+    results = [dict(base, tie=False, seats=[(0, 1.0)], players=[("", 1.0), ("", 0.0)],
+                    tie_broken=True),
+               dict(base, tie=True, seats=[(0, 0.5), (1, 0.5)], tuchulcha=True,
+                    players=[("T", 0.5), ("", 0.5)])]
     rows = dict(summarise(2, results))
     assert rows["win share by seat from the first player (fair share)"] == "75% / 25% (50%)"
     assert rows["ties (shared wins)"] == "50%"
     assert rows["games with a Tuchulcha consecration"] == "50%"
+    assert rows["equal counts in Velthumena broken by pawns still in play"] == "50%"
+    assert rows["a player's win share as a racer all game (player-games)"] == "50.0% (3)"
+    assert rows["a player's win share after becoming Tuchulcha (player-games)"] == "50.0% (1)"
 
 
 def test_command_prints_the_table(capsys):

@@ -63,7 +63,7 @@ def test_thinking_yields_to_the_page():
 def test_evaluate_at_the_end_and_at_an_even_start():
     st = position(4)
     assert evaluate(st, 0) == pytest.approx(0.25)
-    over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4})
+    over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4, 2: 4})
     roll(over, 6, 1)
     over.play((6, 29, 1))
     # A win shared by two is worth 1/4 to the bot (it plays to win alone), a loss 0.
@@ -192,3 +192,19 @@ def test_threat_model_counts_combined_attacks():
     assert bots._threats(full, bots._groups(full))[1].hit(15, 2) == pytest.approx(7 / 36)
     alone = position(4, stones={15: (0, 2), 10: (1, 1)}, forest={1: 7})
     assert bots._threats(alone, bots._groups(alone))[1].hit(15, 2) == 0.0
+
+
+def test_strong_does_not_empty_its_play_while_tied():
+    # 5 to 5 in Velthumena if it brings a pawn home and loses the other on passage 8: a loss
+    # by the tie-break (player 2 still has pawns in play), so it keeps a pawn in play.
+    st = roll(position(4, stones={31: (0, 1), 5: (0, 1)}, velthumena={0: 4, 2: 5},
+                       forest={0: 2}), 3, 1)
+    for bot in (StrongBot(1, max_leaves=50), StrongBot(1, budget_s=0.2)):
+        assert st.action_to_str(decide(bot, st, 0)) in {"3:31x1", "1:5x1"}
+
+
+def test_a_role_needs_a_clear_sampled_gain():
+    # Paired futures: a small mean gain lost in the noise keeps the bot racing.
+    assert not bots._clearly_better([1, 0, 1, 0], [0, 1, 0, 0.5])
+    assert bots._clearly_better([1, 1, 1, 0.5], [0, 0, 0.5, 0])
+    assert not bots._clearly_better([0.6], [0.5])

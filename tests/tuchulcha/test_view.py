@@ -386,14 +386,31 @@ def test_result_sentence_of_a_finished_game():
     assert view.describe(before, (3, 31, 1), state, ctx)[-1] == view.result(state, ctx)
     assert view.result(state, ctx_for(state, lang="en")) == (
         "Alice has no pawn left in play: the game ends. Alice wins with 8 pawns in Velthumena.")
-    # The standings: rank, player, pawns in Velthumena and in the forest.
+    # The standings: rank, player, pawns in Velthumena, still in play and in the forest.
     assert "tu-standings" not in view.render(state, ctx)     # the app's end panel shows it
     table = re.search(r'<table class="tu-standings">.*</table>', view.standings(state, ctx)).group(0)
     rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">([^<]*)</th><td>(\d+)</td>"
-                      r"<td>(\d+)</td></tr>", table)
-    assert [(r[0], r[1].split(" (")[0], r[2], r[3]) for r in rows] == [
-        ("1", "Alice", "8", "0"), ("2", "Bob", "2", "0"), ("3", "Chloé", "0", "0"),
-        ("3", "Dario", "0", "0")]
+                      r"<td>(\d+)</td><td>(\d+)</td></tr>", table)
+    assert [(r[0], r[1].split(" (")[0], r[2], r[3], r[4]) for r in rows] == [
+        ("1", "Alice", "8", "0", "0"), ("2", "Bob", "2", "6", "0"),
+        ("3", "Chloé", "0", "8", "0"), ("3", "Dario", "0", "8", "0")]
+
+
+def test_result_of_a_tie_broken_by_pawns_in_play():
+    # Alice empties her play with 5 in Velthumena, like Chloé, who still has 3 pawns in play:
+    # Chloé wins (rules, "End of the game" c, tie-break), and the sentence says why.
+    state = roll(position(4, stones={29: (0, 1)}, velthumena={0: 4, 2: 5}, forest={0: 3}), 6, 1)
+    state.play(state.str_to_action("6:29x1"))
+    assert state.winners() == [2]
+    ctx = ctx_for(state)
+    assert view.result(state, ctx).endswith(
+        "À égalité à Velthumena (5) avec Alice\u202f: Chloé gagne avec 3 aruspices encore en jeu.")
+    assert view.result(state, ctx_for(state, lang="en")).endswith(
+        "Tied in Velthumena (5) with Alice: Chloé wins with 3 pawns still in play.")
+    table = view.standings(state, ctx)
+    first = re.search(r"<tr><td>1</td><th scope=\"row\">([^<]*)</th>", table).group(1)
+    assert first.startswith("Chloé")
+    assert re.search(r"<tr><td>2</td><th scope=\"row\">Alice", table)
 
 
 def test_the_last_move_stays_marked_until_the_next():

@@ -12,6 +12,8 @@ Sections, in order:
   Playwright too).
 - ``strength``: the current strong bots against the previous build's (sliced on the page's main
   thread) at equal budget (bench_strength.py; CPU-heavy: not in the default run).
+- ``generic``: Tuchulcha's strong bot against a generic search (plain UCT, max^n) at equal CPU,
+  random bots and the previous strong bot (bench_generic.py; CPU-heavy: on demand too).
 Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
 whose module does not exist yet says so; speed targets are read here, never asserted in tests.
 """
@@ -39,8 +41,9 @@ SECTIONS: dict[str, str] = {
     "play": "rituels.tools.bench_play",
     "analysis-browser": "rituels.tools.bench_analysis",
     "strength": "rituels.tools.bench_strength",
+    "generic": "rituels.tools.bench_generic",
 }
-ON_DEMAND = ("strength",)               # long matches: only with --only
+ON_DEMAND = ("strength", "generic")              # long matches: only with --only
 BROWSER_SECTIONS = ("browser", "play", "analysis-browser")   # Playwright: in the test venv
 
 

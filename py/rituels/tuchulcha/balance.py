@@ -10,8 +10,8 @@ rules; ``group``: the set-up option "a die moves a group") it plays N games, eve
 end of the game for a role change), so a run is reproducible from its seed
 whatever the machine's load. It prints rounds per game (median, p10, p90), actions per game,
 how often a Tuchulcha and a Lasa consecration happens, how games end, the win share per seat
-counted from the first player, the share-link length of a complete game, and the evidence of
-the bots' own role searches (mean sampled value of the best consecrating line against declining,
+counted from the first player, the share-link length of a complete game, and a player's win share by the roles it
+took (racer all game, Tuchulcha, Lasa), the evidence of the bots' own role searches (mean sampled value of the best consecrating line against declining,
 in the positions where a consecration was legal).
 """
 
@@ -62,16 +62,29 @@ def play_one(job: tuple) -> dict:
         "rounds": turns(actions) / players, "actions": len(actions),
         "tuchulcha": any(a[0] == "C" for a in actions), "lasa": "L" in actions,
         "end": state.end_reason, "tie": len(won) > 1,
-        # would a tie-break by pawns still in play leave it shared? (a figure for the rules)
-        "tie_in_play": len(won) > 1 and sum(
-            state.player_in_play(w) == max(state.player_in_play(v) for v in won)
-            for w in won) > 1,
+        # equal counts in Velthumena at the top, decided by pawns still in play (end (c))
+        "tie_broken": len(won) == 1 and state.end_reason in ("race", "stuck", "stall") and sum(
+            _home(state, q) == _home(state, won[0]) for q in state.in_game()) > 1,
+        # per player: the roles it took and its share of the win (role decisions that pay?)
+        "players": [(_roles_taken(b), 1.0 / len(won) if i in won else 0.0)
+                    for i, b in enumerate(bots)],
         # the game ended on a move of the player it left with no pawn in play
         "self_emptied": state.player_in_play(state.player) == 0,
         "seats": [((w - first) % players, 1.0 / len(won)) for w in won],
         "link": len(fragment(encode(record))), "cpu": cpu,
         "roles": [e for b in bots for e in b.role_log],
     }
+
+
+def _home(state, player: int) -> int:
+    return sum(state.velthumena[c] for c in state.colours_of(player))
+
+
+def _roles_taken(bot) -> str:
+    """"T", "L", "TL" or "" (a racer all game): the role changes the bot chose."""
+    chosen = [e["chosen"] for e in bot.role_log]
+    return ("T" if any(c.startswith("C") for c in chosen) else "") + \
+        ("L" if "L" in chosen else "")
 
 
 def role_trial(job: tuple) -> tuple[float, float] | None:
@@ -151,9 +164,8 @@ def summarise(players: int, results: list[dict]) -> list[tuple[str, str]]:
         if ends[reason]:
             rows.append((f"ended by {name}", f"{ends[reason] / n:.0%}"))
     rows.append(("ties (shared wins)", f"{sum(r['tie'] for r in results) / n:.0%}"))
-    if all("tie_in_play" in r for r in results):
-        rows.append(("ties left if equal counts were broken by pawns still in play",
-                     f"{sum(r['tie_in_play'] for r in results) / n:.0%}"))
+    rows.append(("equal counts in Velthumena broken by pawns still in play",
+                 f"{sum(r['tie_broken'] for r in results) / n:.0%}"))
     rows.append(("last move emptied the mover's own play (a forced or chosen loss)",
                  f"{sum(r['self_emptied'] for r in results) / n:.0%}"))
     rows.append(("win share by seat from the first player (fair share)",
@@ -171,6 +183,13 @@ def summarise(players: int, results: list[dict]) -> list[tuple[str, str]]:
                      f"{len(seen)}; {statistics.fmean(e[role] for e in seen):.3f} vs "
                      f"{statistics.fmean(e['decline'] for e in seen):.3f}; "
                      f"{better / len(seen):.1%}"))
+    for label, test in (("as a racer all game", lambda r: r == ""),
+                        ("after becoming Tuchulcha", lambda r: "T" in r),
+                        ("after becoming Lasa Vecuvia", lambda r: "L" in r)):
+        shares = [w for r in results for roles, w in r["players"] if test(roles)]
+        if shares:
+            rows.append((f"a player's win share {label} (player-games)",
+                         f"{statistics.fmean(shares):.1%} ({len(shares)})"))
     rows.append(("CPU seconds per game (mean)",
                  f"{statistics.fmean(r['cpu'] for r in results):.1f}"))
     return rows

@@ -52,6 +52,13 @@ FIXED_SAMPLES = 8        # ... with a leaf budget (reproducible) unless ``sample
 ROLE_MOVE_CANDIDATES = 3  # first moves of a Tuchulcha/Lasa turn compared by sampling
 OFFERS_KEPT = 2          # ways to pay a consecration compared by sampling (best by evaluate)
 PLAN_SHARE = 0.4         # share of a role turn's time budget spent on the plan, before sampling
+# Issue 27 (off with ``previous=True``):
+ROLE_Z = 1.0             # a role is taken only if its sampled gain over declining exceeds
+                         # ROLE_Z standard errors of the paired (same dice) differences
+HARD_GAP = 0.03          # a racer's turn is "hard" when other plans score within this of the best
+HARD_LINES = 4           # ... and then up to this many best plans are compared by sampling
+RACE_HORIZON = 1         # rounds of sampled future after the racer's turn
+MIN_LEFT = 0.1           # share of the budget that must be left to start comparing plans
 
 
 def _shot(distance: int) -> float:
@@ -319,6 +326,18 @@ def greedy_action(st: TuchulchaState, rng: random.Random):
     return best_a
 
 
+def _clearly_better(values: list, base: list) -> bool:
+    """The paired differences (same sampled dice) are positive by more than ``ROLE_Z``
+    standard errors."""
+    n = len(values)
+    diffs = [a - b for a, b in zip(values, base)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0.5
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean > ROLE_Z * math.sqrt(var / n)
+
+
 class StrongBot(Bot):
     """Turn planner with exact own chance nodes, sampled look-ahead for roles (module doc).
 
@@ -330,8 +349,9 @@ class StrongBot(Bot):
     level = "strong"
 
     def __init__(self, seed: int = 0, budget_s: float = 0.6, max_leaves: int | None = None,
-                 samples: int | None = None, horizon: int = 2):
+                 samples: int | None = None, horizon: int = 2, previous: bool = False):
         super().__init__(seed)
+        self.previous = previous   # this landing's changes off (issue 27's "previous" bot)
         self.budget_s = budget_s
         self.max_leaves = max_leaves
         self.samples = samples if samples or max_leaves is None else FIXED_SAMPLES
@@ -351,8 +371,10 @@ class StrongBot(Bot):
         if phase == MOVE:
             if player in (state.tuchulcha, state.lasa):
                 return (yield from self._role_move(state, player, legal))
-            _, action = yield from self._plan(state, player, {})
-            return action if action is not None else legal[0]
+            if self.previous or self.max_leaves is not None:
+                _, action = yield from self._plan(state, player, {})
+                return action if action is not None else legal[0]
+            return (yield from self._race_move(state, player, legal))
         if phase == THIRD:
             return (yield from self._third_die(state, player))
         if phase == DISCARD:
@@ -465,7 +487,7 @@ class StrongBot(Bot):
                         rounds: int | None):
         """Mean value of each candidate over the same sampled futures of ``rounds`` rounds
         (None: to the end of the game); and how many futures."""
-        sums = [0.0] * len(candidates)
+        per: list[list[float]] = [[] for _ in candidates]
         lo, hi = (self.samples, self.samples) if self.samples else (MIN_SAMPLES, MAX_SAMPLES)
         n, took = 0, 0.0
         # With a clock, start another round of futures only if it should end in time.
@@ -474,13 +496,56 @@ class StrongBot(Bot):
             began = now()
             seed = self.rng.randrange(1 << 30)
             for i, a in enumerate(candidates):
-                child = st.clone()
-                child.apply(a)
-                sums[i] += yield from self._rollout(child, player, random.Random(seed),
-                                                    rounds)
+                if st is None:          # the candidates are positions already
+                    child = a.clone()
+                else:
+                    child = st.clone()
+                    child.apply(a)
+                per[i].append((yield from self._rollout(child, player, random.Random(seed),
+                                                        rounds)))
             n += 1
             took = now() - began
-        return [s / n for s in sums], n
+        return [sum(v) / n for v in per], n, per
+
+    def _race_move(self, st: TuchulchaState, player: int, legal: list):
+        """A racer's move: the turn planner; when other first moves' plans score close to the
+        best (a hard turn) and budget is left, the best few plans are played to the end of the
+        turn and compared by sampled futures of ``RACE_HORIZON`` rounds (same dice for each)."""
+        memo: dict = {}
+        scores: list = []
+        yield from self._plan(st, player, memo, scores)
+        if not scores:
+            return legal[0]
+        top = scores[0][0]
+        close = [a for v, a in scores[:HARD_LINES] if top - v <= HARD_GAP]
+        left = self._deadline.end - self._deadline.now()
+        if len(close) < 2 or left < MIN_LEFT * self.budget_s:
+            return scores[0][1]
+        self._stop_time = self._deadline.end
+        ends = []
+        for a in close:
+            child = st.clone()
+            child.apply(a)
+            self._finish_line(child, player, memo)
+            ends.append(child)
+        values, _, _ = yield from self._sampled_values(None, player, ends, RACE_HORIZON)
+        return close[max(range(len(close)), key=values.__getitem__)]
+
+    def _finish_line(self, st: TuchulchaState, player: int, memo: dict) -> None:
+        """Play the rest of ``player``'s turn along the planner's values (memo), in place."""
+        while st.phase == MOVE and st.player == player:
+            best, best_a = -1.0, None
+            for a in st.legal_actions():
+                child = st.clone()
+                child.apply(a)
+                value = None
+                if child.phase == MOVE and child.player == player:
+                    value = memo.get(child._pos_key())
+                if value is None:
+                    value = evaluate(child, player)
+                if value > best:
+                    best, best_a = value, a
+            st.apply(best_a)
 
     def _role_move(self, st: TuchulchaState, player: int, legal: list):
         """Tuchulcha's or Lasa's move: the planner's best first moves, then sampled futures."""
@@ -491,7 +556,7 @@ class StrongBot(Bot):
         candidates = [a for _, a in scores[:ROLE_MOVE_CANDIDATES]]
         if len(candidates) < 2:
             return candidates[0] if candidates else legal[0]
-        values, _ = yield from self._sampled_values(st, player, candidates, self.horizon)
+        values, _, _ = yield from self._sampled_values(st, player, candidates, self.horizon)
         return candidates[max(range(len(candidates)), key=values.__getitem__)]
 
     def _role_change(self, st: TuchulchaState, player: int, legal: list):
@@ -506,8 +571,10 @@ class StrongBot(Bot):
                 return evaluate(child, player)
             offers = sorted(offers, key=after, reverse=True)[:OFFERS_KEPT]
         candidates = [decline] + offers + (["L"] if "L" in legal else [])
-        values, n = yield from self._sampled_values(st, player, candidates, None)
+        values, n, per = yield from self._sampled_values(st, player, candidates, None)
         best = max(range(len(candidates)), key=values.__getitem__)
+        if best and not self.previous and not _clearly_better(per[best], per[0]):
+            best = 0            # the futures do not say the role wins more: keep racing
         entry = {"phase": st.phase, "decline": values[0], "samples": n,
                  "chosen": st.action_to_str(candidates[best])}
         if offers:

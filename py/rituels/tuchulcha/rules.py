@@ -843,9 +843,13 @@ class TuchulchaState(GameState):
                 self._finish_by_count("race")
 
     def _finish_by_count(self, reason: str) -> None:
+        """End (c): most pawns in Velthumena, then [decision, revised] most pawns still in
+        play; only a tie on both is shared. (2 players: ``_colours_of`` holds only the owned
+        colours, so neutrals count for nobody.)"""
         players = self.in_game()
-        score = {q: sum(self.velthumena[c] for c in self._colours_of[q]) for q in players}
-        best = max(score.values(), default=0)
+        score = {q: (sum(self.velthumena[c] for c in self._colours_of[q]),
+                     self.player_in_play(q)) for q in players}
+        best = max(score.values(), default=(0, 0))
         self._finish(reason, [q for q in players if score[q] == best])
 
     def _finish(self, reason: str, winners: list) -> None:

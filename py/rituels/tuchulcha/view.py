@@ -475,14 +475,15 @@ def render(state, ctx: ViewContext) -> str:
 
 
 def standings(state, ctx: ViewContext) -> str:
-    """The end-of-game table: rank, player, pawns in Velthumena and in the forest. Winners come
-    first, then players still in the game by pawns in Velthumena, then those out of it."""
+    """The end-of-game table: rank, player, pawns in Velthumena, still in play (end (c)'s
+    tie-break) and in the forest. Winners come first, then players still in the game by pawns
+    in Velthumena and then in play, then those out of it."""
     winners = set(state.winners())
 
     def count(p, where):
         return sum(getattr(state, where)[c] for c in state.colours_of(p))
 
-    keys = [(p in winners, p not in state.out, count(p, "velthumena"))
+    keys = [(p in winners, p not in state.out, count(p, "velthumena"), state.player_in_play(p))
             for p in range(state.num_players)]
     rows = []
     for rank, p in ranked(keys):
@@ -490,8 +491,10 @@ def standings(state, ctx: ViewContext) -> str:
         if p in state.out:
             name = ctx.t("tuchulcha.with_note", text=name, note=ctx.t("tuchulcha.standings.out"))
         rows.append(f'<tr><td>{rank}</td><th scope="row">{esc(name)}</th>'
-                    f'<td>{count(p, "velthumena")}</td><td>{count(p, "forest")}</td></tr>')
-    heads = [ctx.t(f"tuchulcha.standings.{k}") for k in ("rank", "player", "velthumena", "forest")]
+                    f'<td>{count(p, "velthumena")}</td><td>{state.player_in_play(p)}</td>'
+                    f'<td>{count(p, "forest")}</td></tr>')
+    heads = [ctx.t(f"tuchulcha.standings.{k}")
+             for k in ("rank", "player", "velthumena", "in_play", "forest")]
     return standings_table("tu-standings", ctx.t("tuchulcha.standings.caption"), heads, rows)
 
 
@@ -596,9 +599,20 @@ def result(state, ctx: ViewContext) -> str:
         return ctx.t(f"tuchulcha.result.{reason}", name=names)
     if not winners:
         return ctx.t("tuchulcha.result.nobody")
-    best = max(sum(state.velthumena[c] for c in state.colours_of(p)) for p in winners)
-    key = "tuchulcha.result.shared" if len(winners) > 1 else "tuchulcha.result.race"
-    text = ctx.tn(key, best, name=names)
+    def home(p):
+        return sum(state.velthumena[c] for c in state.colours_of(p))
+
+    best = home(winners[0])
+    # End (c)'s tie-break: equal counts in Velthumena, decided by pawns still in play.
+    level = [p for p in state.in_game() if p not in winners and home(p) == best]
+    if len(winners) > 1:
+        text = ctx.tn("tuchulcha.result.shared", best, name=names)
+    elif level:
+        text = ctx.tn("tuchulcha.result.tiebreak", state.player_in_play(winners[0]),
+                      name=names, v=best,
+                      others=_values(ctx, [ctx.name(p) for p in level]))
+    else:
+        text = ctx.tn("tuchulcha.result.race", best, name=names)
     if reason in ("stuck", "stall"):
         text = ctx.t(f"tuchulcha.result.{reason}") + " " + text
     elif reason == "race":     # (c): say whose last pawn left play
