@@ -89,6 +89,8 @@ def game_card(lang: str, game_id: str, loading: bool) -> str:
                 aria_label=f'{t(lang, "app.home.new")} — {name}')
         + _link(t(lang, "app.home.rules"), f"#/rules/{game_id}", "btn", loading,
                 aria_label=f'{t(lang, "app.home.rules")} — {name}')
+        + _link(t(lang, "lessons.learn"), f"#/learn/{game_id}", "btn", loading,
+                aria_label=f'{t(lang, "lessons.learn")} — {name}')
         + '</div></div></li>'
     )
 

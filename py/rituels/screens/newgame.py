@@ -239,6 +239,9 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         '<form class="newgame" data-submit="start" novalidate>'
         f'<h2 id="dialog-title" tabindex="-1">{esc(t(lang, "app.newgame.title", game=game_name))}</h2>'
         f'{problems}'
+        # A newcomer may want the guided game first (rituels/app/lessons.py).
+        f'<p class="newgame-learn"><a{attrs(href="#/learn/" + draft["game"])}>'
+        f'{esc(t(lang, "lessons.learn"))}</a></p>'
         + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
