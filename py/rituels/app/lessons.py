@@ -61,7 +61,8 @@ def _remember(app: Any, run: LessonRun) -> None:
         app.saving_off = True
 
 
-def _run(app: Any) -> LessonRun | None:
+def current(app: Any) -> LessonRun | None:
+    """The lesson on screen, or None."""
     run = getattr(app, "lesson_run", None)
     if run is None or not app.route or app.route[0] != "learn" or app.screen is not lesson_screen:
         return None
@@ -98,7 +99,7 @@ def chooser_screen(app: Any) -> str:
     return screen.chooser(app.lang, game_id, items)
 
 
-def _ctx(app: Any, run: LessonRun, interactive: bool) -> ViewContext:
+def view_ctx(app: Any, run: LessonRun, interactive: bool = True) -> ViewContext:
     names = [t(app.lang, k) for k in run.lesson.chapter.names]
     return ViewContext(lang=app.lang, names=names, viewer=LEARNER, interactive=interactive,
                        selection=run.selection, local=(LEARNER,))
@@ -114,7 +115,7 @@ def lesson_screen(app: Any) -> str:
     state = lesson.state
     step = lesson.step
     teaching = step is not None and bool(step.expect) and not lesson.waits_for_roll()
-    ctx = _ctx(app, run, teaching and state.current_player() == LEARNER)
+    ctx = view_ctx(app, run, teaching and state.current_player() == LEARNER)
     log_ctx = ViewContext(lang=app.lang, names=ctx.names, viewer=LEARNER, animate=False,
                           local=(LEARNER,))
     log: list[str] = []
@@ -145,7 +146,7 @@ def _moved(app: Any, run: LessonRun) -> None:
     app.changed = True
 
 
-def _say(app: Any, run: LessonRun, text: str) -> None:
+def say(app: Any, run: LessonRun, text: str) -> None:
     run.message = text
     app.announcements.append(text)
     app.changed = True
@@ -153,17 +154,19 @@ def _say(app: Any, run: LessonRun, text: str) -> None:
 
 def board_click(app: Any, data: dict) -> bool:
     """A tap on the board during a lesson: True when it was the lesson's."""
-    run = _run(app)
+    run = current(app)
     if run is None:
         return False
     lesson = run.lesson
+    if "why" in data and "action" not in data and "select" not in data:
+        return False   # a place without an action: "why not" answers (app/whynot.py)
     if "action" in data:
         answer = lesson.offer(str(data["action"]))
         if answer == "ok":
             _moved(app, run)
             return True
         if answer == "other" and lesson.step and lesson.step.hint:
-            _say(app, run, t(app.lang, "lessons.try_instead", what=t(app.lang, lesson.step.hint)))
+            say(app, run, t(app.lang, "lessons.try_instead", what=t(app.lang, lesson.step.hint)))
             return True
     elif "select" in data and lesson.step and lesson.step.expect:
         run.selection = str(data["select"])
@@ -171,11 +174,11 @@ def board_click(app: Any, data: dict) -> bool:
         return True
     step = lesson.step
     if step is not None and not step.expect:
-        _say(app, run, t(app.lang, "lessons.wait_next"))
+        say(app, run, t(app.lang, "lessons.wait_next"))
     elif lesson.waits_for_roll():
-        _say(app, run, t(app.lang, "lessons.wait_roll"))
+        say(app, run, t(app.lang, "lessons.wait_roll"))
     elif step is not None and step.hint:
-        _say(app, run, t(app.lang, "lessons.try_instead", what=t(app.lang, step.hint)))
+        say(app, run, t(app.lang, "lessons.try_instead", what=t(app.lang, step.hint)))
     return True
 
 
@@ -184,21 +187,21 @@ BOARD_CLICKS.append(board_click)
 
 @command("lesson-next")
 def _next(app: Any, data: dict) -> None:
-    run = _run(app)
+    run = current(app)
     if run is not None and run.lesson.proceed():
         _moved(app, run)
 
 
 @command("lesson-roll")
 def _roll(app: Any, data: dict) -> None:
-    run = _run(app)
+    run = current(app)
     if run is not None and run.lesson.roll():
         _moved(app, run)
 
 
 @command("lesson-restart")
 def _restart(app: Any, data: dict) -> None:
-    run = _run(app)
+    run = current(app)
     if run is not None:
         app.lesson_run = LessonRun(Lesson(run.lesson.chapter))
         _moved(app, app.lesson_run)
@@ -208,7 +211,7 @@ def _restart(app: Any, data: dict) -> None:
 def _real(app: Any, data: dict) -> None:
     """A real game with the chapter's table: its player count and options, then the usual
     set-up dialog (bots in the other seats)."""
-    run = _run(app)
+    run = current(app)
     if run is None:
         return
     ch = run.lesson.chapter

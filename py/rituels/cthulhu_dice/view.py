@@ -124,6 +124,8 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     badge = ctx.t("cthulhu.mad").upper() if mad else ""
     pick_attrs = _pick_attrs(pick, [shown, badge, count, role_tag],
                              name if shown != name else "")
+    if not pick and ctx.interactive:   # a tap still answers: why it does nothing (whynot.py)
+        pick_attrs = attrs(data_why=f"seat:{seat}")
     # Mad seats: grey, dashed and badged (never colour alone).
     frame = attrs(fill="#3a3a3a" if mad else "#2b2733", stroke=colour, stroke_width=3,
                   stroke_dasharray="5 4" if mad else None)
@@ -183,7 +185,7 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
         classes.append("last-move")
     shield = ctx.t("cthulhu.shielded") if state.variant and state.shielded() else ""
     out = [f'<g{attrs(id="cd-cthulhu", class_=" ".join(classes))}'
-           f'{_pick_attrs(pick, [label, shield])}>',
+           f'{_pick_attrs(pick, [label, shield]) or attrs(data_why=ctx.interactive and "cthulhu")}>',
            f"<title>{esc(label)}</title>",
            f'<circle class="cd-frame" cx="{CENTRE}" cy="{CENTRE - 35}" r="58" fill="#173026" '
            f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',

@@ -94,8 +94,10 @@ class Lesson:
             self._act(text, f"setup {i + 1}", log=False)
         while self.index < min(step, len(chapter.steps)):
             s = self.step
-            if s.expect:
-                self._act(s.expect if s.expect != ROLL else "", f"step {self.index + 1}")
+            if s.expect == ROLL:
+                self._learner_roll()
+            elif s.expect:
+                self._act(s.expect, f"step {self.index + 1}")
             self._advance()
 
     # --- where the lesson is --------------------------------------------------------------
@@ -124,8 +126,23 @@ class Lesson:
     def roll(self) -> bool:
         if not self.waits_for_roll():
             return False
+        self._learner_roll()
         self._advance()
         return True
+
+    def can_roll(self) -> bool:
+        """The learner's roll is due: their chance node, or "roll" among their choices
+        (a turn that could start with a role change)."""
+        st = self.state
+        if st.current_player() == CHANCE:
+            return st.chance_owner() == LEARNER
+        return st.current_player() == LEARNER and "roll" in [
+            st.action_to_str(a) for a in st.legal_actions()]
+
+    def _learner_roll(self) -> None:
+        # The outcome itself is the step's first scripted action.
+        if self.state.current_player() == LEARNER:
+            self._act("roll", f"step {self.index + 1}")
 
     def offer(self, text: str) -> str:
         """The learner chose ``text``: "ok" (the step's action: played, next step), "other"
@@ -152,8 +169,6 @@ class Lesson:
 
     # --- playing the script ---------------------------------------------------------------
     def _act(self, text: str, what: str, log: bool = True) -> None:
-        if not text:      # the learner's roll: its outcome is the step's first scripted one
-            return
         before = self.state.clone()
         action = _play(self.state, text, what)
         if log:
@@ -178,7 +193,7 @@ def check(chapter: Chapter) -> list[str]:
         s = lesson.step
         st = lesson.state
         if s.expect == ROLL:
-            if st.current_player() != CHANCE or st.chance_owner() != LEARNER:
+            if not lesson.can_roll():
                 problems.append(f"step {n}: expects the learner's roll, but no roll is theirs")
             elif not s.then:
                 problems.append(f"step {n}: a roll needs its outcome in 'then'")

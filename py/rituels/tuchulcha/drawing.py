@@ -72,6 +72,11 @@ class Mark:
     badge: str = ""                            # small text (the die a target uses)
     arrivals: tuple[int, int] | None = None    # (colour, n): n pawns attack together here
 
+    def __bool__(self) -> bool:
+        # A mark without a class only carries data-why (a tap says why nothing happens):
+        # it is drawn as an unmarked place.
+        return bool(self.cls)
+
 
 def _n(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
@@ -269,8 +274,9 @@ def _direction_arrows(geo: Layout) -> str:
 
 def _place_attrs(mark: Mark | None, label: str, tx) -> str:
     """A place's accessible name; an interactive one says first what clicking it does."""
-    if mark is None:
-        return attrs(role="img", aria_label=label)
+    if not mark:
+        why = mark.attrs.get("data-why") if mark is not None else None
+        return attrs(role="img", aria_label=label, data_why=why)
     hint = mark.attrs.get("aria-label")
     spoken = tx.t("tuchulcha.label.action", action=hint, place=label) if hint else label
     return attrs(role="button", tabindex="0", aria_label=spoken,
@@ -615,8 +621,10 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
         _table(scene.side),
     ]
     parts.append(_altar(scene, geo, tx, marks.get("velthumena")))
-    parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"]))
-    parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"]))
+    parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"],
+                       marks.get("forest")))
+    parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"],
+                       marks.get("sanctuary")))
     if scene.show_star:
         seals = tx.t("tuchulcha.seals", n=len(scene.seals), total=len(geo.side.passages))
         parts.append(_area(scene, geo, tx, "star", scene.star, icons["star"], marks.get("star"),

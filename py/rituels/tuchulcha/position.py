@@ -134,3 +134,24 @@ def from_json(data: Any) -> TuchulchaState:
     need(st.phase != END or st._removed_by == st.player, "end: only after ousting Tuchulcha")
     st._memo, st._memo_raw, st._legal = {}, {}, None
     return built(st)
+
+
+def setup(players: int = 4, *, stones: dict | None = None, velthumena: dict | None = None,
+          forest: dict | None = None, player: int = 0, **fields: Any) -> TuchulchaState:
+    """A position at the roll of ``player``'s turn, built and checked by :func:`from_json`:
+    ``stones`` maps stone -> (colour, pawns), ``velthumena`` and ``forest`` colour -> pawns;
+    each colour's temple holds the rest. Other ``to_json`` fields may be given as they are
+    (lessons and tests set positions this way instead of editing a state)."""
+    data = TuchulchaState(players).to_json()
+    for s, (c, n) in (stones or {}).items():
+        data["stones"][s] = [c, n]
+    for name, counts in (("velthumena", velthumena), ("forest", forest)):
+        for c, n in (counts or {}).items():
+            data[name][c] = n
+    for c in range(len(data["temple"])):
+        placed = sum(n for s, (cc, n) in (stones or {}).items() if cc == c)
+        placed += sum(data[name][c] for name in ("velthumena", "forest", "sanctuary", "star"))
+        data["temple"][c] = data["pawns"] - placed
+    data.update(first_player=0, player=player, phase=ROLL)
+    data.update(fields)
+    return from_json(data)

@@ -1,0 +1,102 @@
+"""Why a tap does nothing: ``why_not(state, target)`` says why a place has no legal move for
+the player to move, as (code, params), or None when it has one. Targets are the board's mark
+keys (the view's ``data-why``): ``s<stone>``, ``t<colour>`` (a temple), ``star``,
+``velthumena``, ``forest``, ``sanctuary``. The app words the code with
+``whynot.tuchulcha.<code>``; of several dice, the reason nearest to a move is given (strong
+defenders before "a die would be left unused")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels.tuchulcha.board import COLOURS, MYSTIC
+from rituels.tuchulcha.rules import (
+    LASA, MOVE, OVER, STAR, TUCHULCHA, _V, TuchulchaState)
+
+Reason = tuple[str, dict[str, Any]]
+_AREAS = {"forest": "forest", "velthumena": "velthumena", "sanctuary": "sanctuary"}
+
+
+def _source(state: TuchulchaState, target: str):
+    if target == "star":
+        return STAR
+    if target[:1] == "t" and target[1:].isdigit() and int(target[1:]) < state.side.temples:
+        return f"T{target[1:]}"
+    if target[:1] == "s" and target[1:].isdigit() and int(target[1:]) < state.side.loop:
+        return int(target[1:])
+    return None
+
+
+def _uses(state: TuchulchaState, src) -> bool:
+    """Some legal move (single, or a part of a combined attack) starts at ``src``."""
+    for a in state.legal_actions():
+        if isinstance(a, tuple) and (a[0] == "A" and any(s == src for _, s in a[1])
+                                     or isinstance(a[0], int) and a[1] == src):
+            return True
+    return False
+
+
+def why_not(state: TuchulchaState, target: str) -> Reason | None:
+    target = str(target)
+    if state.phase == OVER:
+        return "over", {}
+    if target in _AREAS:
+        return _AREAS[target], {}
+    if state.phase != MOVE:
+        return "not_now", {}
+    src = _source(state, target)
+    if src is None:
+        return "nothing", {}
+    colour = state.group_colour(src)
+    if colour is None or (src == STAR and not state.star[colour]) or (
+            isinstance(src, str) and src != STAR and not state.temple[colour]):
+        return "empty", {}
+    p = state.player
+    if colour not in state._movers[p]:
+        return "not_yours", {"colour": colour}
+    if _uses(state, src):
+        return None
+    stones = state.stones
+    if isinstance(src, int) and state.frozen.get(src, 0) >= stones[src][1]:
+        return "frozen", {}
+    if state.must_leave and src not in state.must_leave:
+        return "mystic_first", {"stone": min(state.must_leave)}
+    role = state._role_of_colour(colour)
+    tcol = state.tuchulcha_colour()
+    found: dict[str, Reason] = {}
+    for die in sorted(set(state.dice)):
+        dest, _ = state._target(colour, src, die, role)
+        if dest is None:
+            found.setdefault("no_landing", ("no_landing", {}))
+            continue
+        occ = stones[dest] if dest != _V else None
+        if role == LASA and occ is not None:
+            found.setdefault("lasa_empty", ("lasa_empty", {}))
+        elif occ is not None and occ[0] != colour and occ[0] == tcol:
+            found.setdefault("tuchulcha", ("tuchulcha", {}))
+        elif occ is not None and occ[0] != colour:
+            power = occ[1] * (1 if role == TUCHULCHA else state._lay.mult[dest])
+            if power > 1:
+                kind = "mystic" if state.side.kinds[dest] == MYSTIC else "ritual" \
+                    if state._lay.mult[dest] == 2 else "plain"
+                found.setdefault("too_strong", ("too_strong", {"power": power, "stone": dest,
+                                                               "kind": kind}))
+            else:
+                found.setdefault("dice_unused", ("dice_unused", {}))
+        else:
+            found.setdefault("dice_unused", ("dice_unused", {}))
+    for code in ("too_strong", "tuchulcha", "lasa_empty", "dice_unused", "no_landing"):
+        if code in found:
+            return found[code]
+    return "no_landing", {}
+
+
+def explain(state: TuchulchaState, target: str, ctx) -> str | None:
+    """The reason in one sentence (``ctx``: a ViewContext), or None."""
+    reason = why_not(state, target)
+    if reason is None:
+        return None
+    code, params = reason
+    if "colour" in params:
+        params = dict(params, colour=ctx.t("tuchulcha.colour." + COLOURS[params["colour"]]))
+    return ctx.t(f"whynot.tuchulcha.{code}", **params)
