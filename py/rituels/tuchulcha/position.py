@@ -137,15 +137,18 @@ def from_json(data: Any) -> TuchulchaState:
 
 
 def setup(players: int = 4, *, stones: dict | None = None, velthumena: dict | None = None,
-          forest: dict | None = None, player: int = 0, **fields: Any) -> TuchulchaState:
+          forest: dict | None = None, sanctuary: dict | None = None, player: int = 0,
+          **fields: Any) -> TuchulchaState:
     """A position at the roll of ``player``'s turn, built and checked by :func:`from_json`:
-    ``stones`` maps stone -> (colour, pawns), ``velthumena`` and ``forest`` colour -> pawns;
+    ``stones`` maps stone -> (colour, pawns), ``velthumena``, ``forest`` and ``sanctuary``
+    colour -> pawns;
     each colour's temple holds the rest. Other ``to_json`` fields may be given as they are
     (lessons and tests set positions this way instead of editing a state)."""
     data = TuchulchaState(players).to_json()
     for s, (c, n) in (stones or {}).items():
         data["stones"][s] = [c, n]
-    for name, counts in (("velthumena", velthumena), ("forest", forest)):
+    for name, counts in (("velthumena", velthumena), ("forest", forest),
+                         ("sanctuary", sanctuary)):
         for c, n in (counts or {}).items():
             data[name][c] = n
     for c in range(len(data["temple"])):

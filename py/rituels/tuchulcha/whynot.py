@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rituels.tuchulcha.board import COLOURS, MYSTIC
+from rituels.tuchulcha.board import COLOURS
 from rituels.tuchulcha.rules import (
-    LASA, MOVE, OVER, STAR, TUCHULCHA, _V, TuchulchaState)
+    MOVE, OVER, STAR, TUCHULCHA, _V, TuchulchaState)
 
 Reason = tuple[str, dict[str, Any]]
 _AREAS = {"forest": "forest", "velthumena": "velthumena", "sanctuary": "sanctuary"}
@@ -66,29 +66,23 @@ def why_not(state: TuchulchaState, target: str) -> Reason | None:
     found: dict[str, Reason] = {}
     for die in sorted(set(state.dice)):
         dest, _ = state._target(colour, src, die, role)
-        if dest is None:
-            found.setdefault("no_landing", ("no_landing", {}))
+        if dest is None:   # (Lasa's walk finds no empty stone: not with 32 pawns on 40)
             continue
         occ = stones[dest] if dest != _V else None
-        if role == LASA and occ is not None:
-            found.setdefault("lasa_empty", ("lasa_empty", {}))
-        elif occ is not None and occ[0] != colour and occ[0] == tcol:
+        if occ is not None and occ[0] != colour and occ[0] == tcol:
             found.setdefault("tuchulcha", ("tuchulcha", {}))
-        elif occ is not None and occ[0] != colour:
+            continue
+        if occ is not None and occ[0] != colour:
             power = occ[1] * (1 if role == TUCHULCHA else state._lay.mult[dest])
             if power > 1:
-                kind = "mystic" if state.side.kinds[dest] == MYSTIC else "ritual" \
-                    if state._lay.mult[dest] == 2 else "plain"
-                found.setdefault("too_strong", ("too_strong", {"power": power, "stone": dest,
-                                                               "kind": kind}))
-            else:
-                found.setdefault("dice_unused", ("dice_unused", {}))
-        else:
-            found.setdefault("dice_unused", ("dice_unused", {}))
-    for code in ("too_strong", "tuchulcha", "lasa_empty", "dice_unused", "no_landing"):
+                found.setdefault("too_strong", ("too_strong", {"power": power, "stone": dest}))
+                continue
+        found.setdefault("dice_unused", ("dice_unused", {}))
+    # A move that exists but would leave a die unused is the nearest to being legal.
+    for code in ("dice_unused", "too_strong", "tuchulcha"):
         if code in found:
             return found[code]
-    return "no_landing", {}
+    return "dice_unused", {}
 
 
 def explain(state: TuchulchaState, target: str, ctx) -> str | None:
