@@ -284,6 +284,15 @@ def _place_attrs(mark: Mark | None, label: str, tx) -> str:
                  data_action=mark.attrs.get("data-action"))
 
 
+def _tip(tx, label: str, what: str) -> str:
+    """The place's tooltip (hover, long-press) and description for screen readers: its name
+    and, in one line, what it does in the rules (catalogue ``lessons.tip.tu.<what>``)."""
+    key = f"lessons.tip.tu.{what}"
+    rule = tx.t(key)
+    text = label if rule == key else tx.t("tuchulcha.with_note", text=label, note=rule)
+    return f"<title>{esc(text)}</title>"
+
+
 def _badge(mark: Mark | None, x: float, y: float) -> str:
     if mark is not None and mark.arrivals:
         return _arrivals(*mark.arrivals, x, y)
@@ -335,7 +344,8 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         last = f"s{i}" in scene.last
         if last:
             cls += " last-move"
-        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>'
+                   + _tip(tx, label, "sealed" if sealed else kind))
         px, py = geo.inward(i, r * 1.02)
         if last:
             out.append(_last_ring(x, y, r + 5))
@@ -399,7 +409,8 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         last = f"t{c}" in scene.last
         if last:
             cls += " last-move"
-        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>'
+                   + _tip(tx, label, "temple"))
         if last:
             out.append(_last_ring(px, py, 32))
         if mark:
@@ -442,7 +453,7 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
     label = area_label(tx, "velthumena", scene.velthumena)
     out = [
         f'<g class="tu-place tu-velthumena{" " + mark.cls if mark else ""}"'
-        f'{_place_attrs(mark, label, tx)}>',
+        f'{_place_attrs(mark, label, tx)}>{_tip(tx, label, "velthumena")}',
         f'<circle class="tu-halo" cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R + 10}"/>' if mark else "",
         f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R}" fill="url(#tu-altar)"'
         f' stroke="#7d5f2e" stroke-width="5"/>',
@@ -472,7 +483,7 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
     if note:
         label = tx.t("tuchulcha.with_note", text=label, note=note)
     out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
-           f'{_place_attrs(mark, label, tx)}>',
+           f'{_place_attrs(mark, label, tx)}>{_tip(tx, label, name)}',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'
            f' class="tu-halo"/>' if mark else "",
