@@ -8,25 +8,13 @@ import dataclasses
 import pytest
 
 from rituels.app.controller import App
+from rituels.app.storage import MemoryStorage
 from rituels.i18n import t
 from rituels.lessons import LESSON_GAMES, ROLL, Lesson, Step, chapters, check
 from rituels.lessons.command import main as tutorial_main
 
 ALL = [ch for g in LESSON_GAMES for ch in chapters(g)]
 
-
-class Store(dict):
-    def get(self, k):
-        return dict.get(self, k)
-
-    def set(self, k, v):
-        self[k] = v
-
-    def remove(self, k):
-        self.pop(k, None)
-
-    def keys(self):
-        return list(dict.keys(self))
 
 
 @pytest.mark.parametrize("chapter", ALL, ids=lambda c: f"{c.game}-{c.id}")
@@ -83,7 +71,7 @@ def _finish_by_script(app, chapter):
 
 @pytest.mark.parametrize("chapter", ALL, ids=lambda c: f"{c.game}-{c.id}")
 def test_app_plays_a_chapter_to_its_end_and_offers_a_real_game(chapter):
-    store = Store()
+    store = MemoryStorage()
     app = App(store, "fr", pace_s=0)
     app.navigate(f"#/learn/{chapter.game}/{chapter.id}")
     html = _finish_by_script(app, chapter)
@@ -97,7 +85,7 @@ def test_app_plays_a_chapter_to_its_end_and_offers_a_real_game(chapter):
 
 
 def test_other_choice_is_answered_and_progress_resumes():
-    store = Store()
+    store = MemoryStorage()
     app = App(store, "en", pace_s=0)
     app.navigate("#/learn/cthulhu-dice/classic")
     app.click({"action": "v2"})                   # step 1 waits for "Continue"
@@ -113,14 +101,14 @@ def test_other_choice_is_answered_and_progress_resumes():
     assert again.lesson_run.lesson.index == 2
     assert again.lesson_run.lesson.state.to_json() == app.lesson_run.lesson.state.to_json()
     assert "Resume at step 3" in (again.navigate("#/learn/cthulhu-dice") or again.render())
-    store["rituels.lessons"] = "{not json"         # hostile storage: start from step 1
+    store.set("rituels.lessons", "{not json")     # hostile storage: start from step 1
     third = App(store, "en", pace_s=0)
     third.navigate("#/learn/cthulhu-dice/classic")
     assert third.lesson_run.lesson.index == 0
 
 
 def test_home_and_new_game_link_to_the_lessons():
-    app = App(Store(), "fr", pace_s=0)
+    app = App(MemoryStorage(), "fr", pace_s=0)
     app.navigate("#/")
     html = app.render()
     for g in LESSON_GAMES:

@@ -6,6 +6,7 @@ from rituels.cthulhu_dice.rules import CthulhuDiceState
 from rituels.cthulhu_dice.whynot import explain as cd_explain, why_not as cd_why
 from rituels.tuchulcha.position import setup
 from rituels.tuchulcha.whynot import explain as tu_explain, why_not as tu_why
+from rituels.app.storage import MemoryStorage
 from rituels.viewkit import ViewContext
 
 
@@ -126,23 +127,10 @@ def test_tuchulcha_game_over():
     assert st.is_terminal() and tu_why(st, "s3") == ("over", {})
 
 
-class _Store(dict):
-    def get(self, k):
-        return dict.get(self, k)
-
-    def set(self, k, v):
-        self[k] = v
-
-    def remove(self, k):
-        self.pop(k, None)
-
-    def keys(self):
-        return list(dict.keys(self))
-
 
 def test_app_answers_a_tap_in_a_real_game():
     from rituels.app.controller import App
-    app = App(_Store(), "en", pace_s=0)
+    app = App(MemoryStorage(), "en", pace_s=0)
     app.start_game("cthulhu-dice", [{"name": "Ada", "bot": None}, {"name": "Bo", "bot": "easy"},
                                     {"name": "Cy", "bot": "easy"}], {})
     s = app.session

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.viewkit import ViewContext, reason_text
 from rituels.cthulhu_dice.rules import EYE_PICK, GIFT, OVER, ROLL, VICTIM, CthulhuDiceState
 
 
@@ -39,13 +40,8 @@ def why_not(state: CthulhuDiceState, target: str) -> tuple[str, dict[str, Any]] 
     return None
 
 
-def explain(state: CthulhuDiceState, target: str, ctx) -> str | None:
-    """The reason in one sentence (``ctx``: a ViewContext), or None."""
-    reason = why_not(state, target)
-    if reason is None:
-        return None
+def explain(state: CthulhuDiceState, target: str, ctx: ViewContext) -> str | None:
+    """The reason in one sentence, or None."""
     from rituels.cthulhu_dice.view import seat_name   # the view's own naming of seats
-    code, params = reason
-    if "seat" in params:
-        params = dict(params, name=seat_name(state, ctx, params.pop("seat")))
-    return ctx.t(f"whynot.cthulhu.{code}", **params)
+    return reason_text(ctx, "whynot.cthulhu", why_not(state, target),
+                       seat=lambda seat: seat_name(state, ctx, seat))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.tuchulcha.board import COLOURS
+from rituels.viewkit import ViewContext, reason_text
 from rituels.tuchulcha.rules import (
     MOVE, OVER, STAR, TUCHULCHA, _V, TuchulchaState)
 
@@ -85,12 +86,7 @@ def why_not(state: TuchulchaState, target: str) -> Reason | None:
     return "dice_unused", {}
 
 
-def explain(state: TuchulchaState, target: str, ctx) -> str | None:
-    """The reason in one sentence (``ctx``: a ViewContext), or None."""
-    reason = why_not(state, target)
-    if reason is None:
-        return None
-    code, params = reason
-    if "colour" in params:
-        params = dict(params, colour=ctx.t("tuchulcha.colour." + COLOURS[params["colour"]]))
-    return ctx.t(f"whynot.tuchulcha.{code}", **params)
+def explain(state: TuchulchaState, target: str, ctx: ViewContext) -> str | None:
+    """The reason in one sentence, or None."""
+    return reason_text(ctx, "whynot.tuchulcha", why_not(state, target),
+                       colour=lambda c: ctx.t("tuchulcha.colour." + COLOURS[c]))
