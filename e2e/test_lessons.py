@@ -41,6 +41,8 @@ def _play(page, expect: str, touch: bool) -> None:
             _press(page, _visible(page, f'[data-select="{m.group(1)}"]'), touch)
         elif "+" in expect:
             _press(page, _visible(page, '[data-select^="A"]'), touch)
+        elif expect.startswith("C"):       # a consecration: its button opens the ways to pay
+            _press(page, _visible(page, '[data-select="C"]'), touch)
         target = _visible(page, f'[data-action="{expect}"]')
     assert target is not None, f"nothing on the page plays {expect}"
     _press(page, target, touch)

@@ -2,7 +2,9 @@
 red; a set position (built and checked by position.setup) where three of the learner's turns
 show one die per pawn, the mystic and ritual stones, a hit, a combined attack with a double
 and the third die, Velthumena without an exact roll and the race's end. The other colours'
-turns are scripted (their roll, then their moves). Texts: ``lessons.tu.*``."""
+turns are scripted (their roll, then their moves). « Les rôles »: red becomes Tuchulcha
+(cost, four dice and a discard, no stopping, power = number) and is ousted when another
+pawn enters Velthumena. Texts: ``lessons.tu.*``."""
 
 from __future__ import annotations
 
@@ -47,4 +49,28 @@ RACE = Chapter(
         Step(K + "end", ".tu-velthumena"),
     ))
 
-CHAPTERS = (RACE,)
+def _demon():
+    # Red may consecrate (3 in Velthumena, 1 in the forest, every other player has 2 in play);
+    # blue stands alone on ritual stone 12; yellow's pawn on 20 is one die from Velthumena.
+    return setup(4, stones={5: (0, 1), 21: (0, 1), 12: (1, 1), 15: (1, 1), 20: (3, 1),
+                            33: (2, 2)},
+                 velthumena={0: 3, 1: 1, 2: 1, 3: 2}, forest={0: 1}, phase="start")
+
+
+ROLES = Chapter(
+    id="roles", game="tuchulcha", title=K + "roles", players=4, options={}, names=NAMES,
+    start=_demon,
+    steps=(
+        Step(K + "r_intro", "#tu-velthumena-0"),
+        Step(K + "r_become", "#tu-velthumena-0", expect="C", hint=K + "r_become_hint"),
+        Step(K + "r_roll", "#tu-temple-0", expect=ROLL, then=("d6541",)),
+        Step(K + "r_discard", ".tu-dice-tray", expect="discard5", hint=K + "r_discard_hint"),
+        Step(K + "r_loop", "#tu-piece-s5", expect="6:5x1", hint=K + "r_loop_hint"),
+        Step(K + "r_hit", "#tu-piece-s12", expect="1:11x1", hint=K + "r_hit_hint"),
+        Step(K + "r_on", "#tu-piece-s12", expect="4:12x1", hint=K + "r_on_hint",
+             then=("roll", "d21", "2:15x1", "1:T1x1", "roll", "d21", "2:33x1", "1:33x1",
+                   "roll", "d21", "2:20x1", "1:T3x1", "done")),
+        Step(K + "r_out", ".tu-velthumena"),
+    ))
+
+CHAPTERS = (RACE, ROLES)

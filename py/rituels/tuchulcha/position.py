@@ -77,6 +77,10 @@ def from_json(data: Any) -> TuchulchaState:
         owner = st.owner[c]
         need(not st.star[c] or (owner is not None and owner == st.lasa),
              f"star: only Lasa's pawns stand there (colour {c})")
+    for i, occ in enumerate(st.stones):
+        if occ and st._role_of_colour(occ[0]) == 0:   # a plain colour keeps to its route
+            need(1 <= st._lay.step[occ[0]][i] <= st._lay.last_step,
+                 f"stones[{i}]: not on colour {occ[0]}'s route")
     st.consecrations = integer(data["consecrations"], "consecrations")
     need(st.consecrations or st.tuchulcha is None, "consecrations: Tuchulcha was consecrated")
     st.out = frozenset(int_list(data["out"], "out", None, 0, n - 1))
