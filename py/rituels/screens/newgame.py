@@ -240,7 +240,7 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         f'<h2 id="dialog-title" tabindex="-1">{esc(t(lang, "app.newgame.title", game=game_name))}</h2>'
         f'{problems}'
         # A newcomer may want the guided game first (rituels/app/lessons.py).
-        f'<p class="newgame-learn"><a{attrs(href="#/learn/" + draft["game"])}>'
+        f'<p class="newgame-learn"><a{attrs(class_="btn btn-small", href="#/learn/" + draft["game"])}>'
         f'{esc(t(lang, "lessons.learn"))}</a></p>'
         + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
