@@ -23,7 +23,8 @@ from rituels.engine.state import CHANCE, GameState, IllegalAction, NotationError
 
 LEARNER = 0
 ROLL = "roll"
-LESSON_GAMES = ("cthulhu-dice", "tuchulcha", "wongar")
+# The games that have a lesson module (the home cards and the new-game dialog link to them).
+LESSON_GAMES = ("cthulhu-dice", "tuchulcha")
 
 
 @dataclass(frozen=True)
