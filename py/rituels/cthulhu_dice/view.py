@@ -199,7 +199,12 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
     cls = "cd-die cd-rolling" if rolled and ctx.animate else "cd-die"
-    out.append(die(state.last_face, CENTRE, CENTRE + 55, 54, cls))
+    # Its tooltip (and description for screen readers): the face and what it does.
+    # (Cthulhu's own roll in the variant: his faces act otherwise, so only the face's name.)
+    tip = (_face_name(ctx, state.last_face) if state.last_roller == CTHULHU and state.last_face
+           else ctx.t(f"lessons.tip.cd.{state.last_face or 'die'}"))
+    out.append(f'<g class="cd-die-tip"><title>{esc(tip)}</title>'
+               f'{die(state.last_face, CENTRE, CENTRE + 55, 54, cls)}</g>')
     if state.last_face:
         caption = ctx.t("cthulhu.die.caption", face=_face_name(ctx, state.last_face),
                         name=seat_name(state, ctx, state.last_roller))
