@@ -3,6 +3,7 @@ checker catches a broken step, texts exist in both languages within ~40 words, a
 plays a chapter: the step's action moves on, another choice is answered "essayez plutôt …",
 progress resumes at its step and is never a save in "Mes parties"."""
 
+import copy
 import dataclasses
 
 import pytest
@@ -122,8 +123,39 @@ def test_lesson_rebuilds_any_step_exactly():
         full = Lesson(ch)
         seen = []
         while not full.finished:
-            seen.append(full.state.to_json())
+            # A copy: Wongar's to_json shares the live state's lists.
+            seen.append(copy.deepcopy(full.state.to_json()))
             s = full.step
             full.roll() if s.expect == ROLL else full.offer(s.expect) if s.expect else full.proceed()
         for i in range(len(ch.steps)):
             assert Lesson(ch, i).state.to_json() == seen[i]
+
+
+def _wongar_at(say: str):
+    ch = chapters("wongar")[0]
+    return Lesson(ch, [s.say for s in ch.steps].index("lessons.wo." + say)).state
+
+
+def test_wongar_chapter_shows_what_its_steps_say():
+    # The elder ceremony in the Hand paid 3 points a type (section III): 6+3, 4+3, 4+3; then
+    # the scorpion cost the learner 2 (two players behind) and put the marker on the X.
+    st = _wongar_at("scorpion")
+    assert (st.time, st.scores, st.end_triggered is not None) == (12, [7, 7, 7], True)
+    assert st.tokens[4][0] == [0, 1, 0] and st.tokens[4][1] == [1, 0, 0]  # the disc removed
+    # Kangaroo: discs 2-2 (learner/Chloé) and cubes 1-1 (learner/Bruno) go to the ancestor
+    # holder; cylinders 1-1 (Bruno/Chloé) to the nearest after him: Bruno. 4 points each.
+    st = _wongar_at("ties")
+    assert st.ancestor_holder == 0 and st.scores == [15, 11, 7]
+    assert st.last_scoring == [(0, 0, 4), (1, 0, 4), (2, 1, 4)]   # (type, player, points)
+    # Final count: the learner's disc card, Bruno's cylinder card, Chloé's two cube cards.
+    end = Lesson(chapters("wongar")[0], 99).state
+    assert end.phase == "end" and end.scores == [23, 19, 15] and end.winners() == [0]
+
+
+def test_wongar_other_choice_is_answered():
+    app = App(MemoryStorage(), "fr", pace_s=0)
+    app.navigate("#/learn/wongar/first")
+    app.click({"cmd": "lesson-next"})
+    app.click({"action": "take:emu"})              # legal, but the step teaches Kangaroo's card
+    assert app.lesson_run.message == "Essayez plutôt ceci\u202f: la carte disque du Kangourou"
+    assert app.lesson_run.lesson.index == 1

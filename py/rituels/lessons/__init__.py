@@ -24,7 +24,7 @@ from rituels.engine.state import CHANCE, GameState, IllegalAction, NotationError
 LEARNER = 0
 ROLL = "roll"
 # The games that have a lesson module (the home cards and the new-game dialog link to them).
-LESSON_GAMES = ("cthulhu-dice", "tuchulcha")
+LESSON_GAMES = ("cthulhu-dice", "tuchulcha", "wongar")
 
 
 @dataclass(frozen=True)
