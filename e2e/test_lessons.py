@@ -13,7 +13,7 @@ from appwait import settle
 from rituels.lessons import ROLL, chapters
 
 BAD = ("serious", "critical")
-CHAPTERS = [(g, ch.id) for g in ("cthulhu-dice", "tuchulcha") for ch in chapters(g)]
+CHAPTERS = [(g, ch.id) for g in ("cthulhu-dice", "tuchulcha", "wongar") for ch in chapters(g)]
 
 
 def _press(page, locator, touch: bool) -> None:
