@@ -140,3 +140,144 @@ def test_app_answers_a_tap_in_a_real_game():
     assert app.notices[-1]["text"] == "You cannot be your own victim."
     assert "You cannot be your own victim." in app.announcements
     assert s.record["actions"] == []                    # nothing was played
+
+
+# --- Wongar (wongar.md): positions from the lesson's set table, edited through from_json ------
+
+def _wo_step(say):
+    from rituels.lessons import Lesson, chapters
+    ch = chapters("wongar")[0]
+    return Lesson(ch, [s.say for s in ch.steps].index("lessons.wo." + say)).state
+
+
+def _wo_edit(st, edit):
+    import json
+    from rituels.wongar.position import from_json
+    data = json.loads(json.dumps(st.to_json()))   # a copy, as a save would hold it
+    edit(data)
+    return from_json(data)
+
+
+def _wo_ctx():
+    return ViewContext(lang="en", names=["You", "Bruno", "Chloé"], viewer=0, interactive=True)
+
+
+def test_wongar_taking_a_card():
+    from rituels.wongar.whynot import why_not
+    st = _wo_step("take")                        # the learner's turn: take a face-up card
+    assert why_not(st, "card:kangaroo") is None
+    assert why_not(st, "area:hand") == ("take_first", {})
+    assert why_not(st, "hand:cube") == ("ritual_ceremony", {})
+    assert why_not(st, "card:atlantis") == ("nothing", {})
+
+    def taken(d):
+        d["face_up"][9] = None                   # Crocodile's card already taken this round
+    assert why_not(_wo_edit(st, taken), "card:crocodile") == ("no_card", {"area": 9})
+    opt = _wo_step("option")                     # the card's options are buttons
+    assert why_not(opt, "card:emu") == ("card_later", {})
+    assert why_not(opt, "area:emu") == ("buttons_first", {})
+    assert why_not(_wo_step("place"), "area:crocodile") is None   # a token goes anywhere
+
+
+def test_wongar_figures_moves():
+    from rituels.wongar.whynot import why_not
+    st = _wo_step("move")                        # the ancestor stands on the Hand
+    assert why_not(st, "area:kangaroo") is None
+    assert why_not(st, "area:crocodile") == ("ancestor_far", {"area": 4})
+
+    def elder_on_kangaroo(d):
+        d["elder_area"] = 0
+    st = _wo_edit(_wo_step("take"), elder_on_kangaroo)
+    st.play(st.str_to_action("take:foot"))       # an elder card: one or two areas, must move
+    assert why_not(st, "area:kangaroo") == ("elder_must_move", {"area": 0})
+    assert why_not(st, "area:turtle") == ("elder_far", {"area": 0})   # three areas away
+    assert why_not(st, "area:snake") is None     # two away (Emu, then Snake)
+
+
+def test_wongar_ceremony_cards_and_targets():
+    from rituels.wongar.whynot import explain, why_not
+    st = _wo_step("play")                        # the learner opens Kangaroo's ceremony
+    assert why_not(st, "area:kangaroo") == ("play_first", {})
+    assert why_not(st, "hand:cube") is None
+    st = _wo_step("remove")                      # a cube card played: its effect
+    assert why_not(st, "row:kangaroo:1") is None                  # Bruno's cubes
+    assert why_not(st, "row:kangaroo:2") == ("no_token_kind", {"player": 2, "type": 1,
+                                                                "area": 0})
+    assert explain(st, "row:kangaroo:2", _wo_ctx()) == \
+        "Chloé has no cube here (Kangaroo): nothing to remove."
+    assert why_not(st, "row:kangaroo:0") == ("own_row", {})
+    assert why_not(st, "row:emu:1") == ("not_ceremony", {"area": 1, "cer": 0})
+    assert why_not(st, "area:crocodile") == ("not_ceremony", {"area": 9, "cer": 0})
+    assert why_not(st, "area:kangaroo") == ("pick_neighbour", {"type": 1})
+    assert why_not(st, "area:emu") is None       # the learner's cube could go out there
+    assert why_not(st, "hand:cube") == ("effect_first", {})
+
+    def no_cube_here(d):
+        d["tokens"][0][0][1] -= 1
+        d["supply"][0][1] += 1
+    st = _wo_edit(st, no_cube_here)              # nothing to move out: only bring one in
+    assert why_not(st, "area:emu") == ("no_own_token", {"type": 1, "area": 1})  # none there
+    assert why_not(st, "area:lizard") is None    # a cube of the learner's to bring in
+
+
+def test_wongar_double_never_removes():
+    from rituels.wongar.whynot import why_not
+
+    def a_double(d):
+        d["deck"][3] -= 1
+        d["hands"][0][3] += 1
+        d["hand_slots"][0] = [[sum(d["hands"][0]), 0]]
+    st = _wo_edit(_wo_step("play"), a_double)
+    for text in ("play:double", "double:cube:act"):
+        st.play(st.str_to_action(text))
+    assert why_not(st, "row:kangaroo:1") == ("double_no_remove", {})
+
+
+def test_wongar_cards_that_would_do_nothing():
+    from rituels.wongar.rules import ADJ
+    from rituels.wongar.whynot import why_not
+    st = _wo_step("pass")                        # Bruno's elder ceremony in the Hand (area 4)
+
+    def nothing_near(d):
+        # Every token of the learner's (supply too) goes to Crocodile, far from the Hand;
+        # Chloé's cylinder in the Hand goes back to her supply; the learner gets a double
+        # and a cylinder card.
+        for a in [4, *ADJ[4]]:
+            for t in range(3):
+                d["tokens"][9][0][t] += d["tokens"][a][0][t]
+                d["tokens"][a][0][t] = 0
+        for t in range(3):
+            d["tokens"][9][0][t] += d["supply"][0][t]
+            d["supply"][0][t] = 0
+        d["tokens"][4][2][2] -= 1
+        d["supply"][2][2] += 1
+        for r in (2, 3):
+            d["deck"][r] -= 1
+            d["hands"][0][r] += 1
+        d["hand_slots"][0] = [[sum(d["hands"][0]), 0]]
+    st = _wo_edit(st, nothing_near)
+    assert st.actor() == 0 and st.step == "ceremony"
+    assert why_not(st, "hand:cylinder") == ("card_useless", {"type": 2, "area": 4})
+    assert why_not(st, "hand:double") == ("double_useless", {"area": 4})
+
+
+def test_wongar_not_now_and_over():
+    from rituels.lessons import Lesson, chapters
+    from rituels.wongar.whynot import why_not
+    st = _wo_step("place")
+    st.play(st.str_to_action("place:hand"))      # the ritual card to draw: the table's turn
+    assert st.actor() is None and why_not(st, "card:emu") == ("not_now", {})
+    assert why_not(Lesson(chapters("wongar")[0], 99).state, "area:hand") == ("over", {})
+
+
+def test_wongar_lesson_answers_a_tap_on_the_map():
+    from rituels.app.controller import App
+    app = App(MemoryStorage(), "en", pace_s=0)
+    app.navigate("#/learn/wongar/first")
+    app.click({"cmd": "lesson-next"})            # step 2: take Kangaroo's card
+    html = app.render()
+    assert 'data-why="area:hand"' in html and 'data-why="hand:cube"' in html
+    assert 'data-why="card:kangaroo"' not in html  # that card can be taken
+    app.click({"why": "area:hand"})
+    assert app.lesson_run.message == "First take a face-up territory card."
+    assert app.lesson_run.lesson.index == 1
