@@ -159,3 +159,13 @@ def test_wongar_other_choice_is_answered():
     app.click({"action": "take:emu"})              # legal, but the step teaches Kangaroo's card
     assert app.lesson_run.message == "Essayez plutôt ceci\u202f: la carte disque du Kangourou"
     assert app.lesson_run.lesson.index == 1
+
+
+def test_tuchulcha_lasa_chapter_seals_a_passage():
+    ch = next(c for c in chapters("tuchulcha") if c.id == "lasa")
+    assert Lesson(ch).state.player_in_play(0) == 6            # "you have 6" in play
+    st = Lesson(ch, 4).state                    # after the 3: stones 4 and 5 skipped
+    assert st.lasa == 0 and st.seals == frozenset({8}) and st.stones[3] is None
+    assert st.star[0] == 3                      # Velthumena's and the forest's, and the sealer
+    st = Lesson(ch, 5).state                    # the 2: from the star, entry stone 0 then 1
+    assert st.stones[1] == (0, 1) and st.star[0] == 2

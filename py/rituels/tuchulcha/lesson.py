@@ -4,7 +4,8 @@ show one die per pawn, the mystic and ritual stones, a hit, a combined attack wi
 and the third die, Velthumena without an exact roll and the race's end. The other colours'
 turns are scripted (their roll, then their moves). « Les rôles »: red becomes Tuchulcha
 (cost, four dice and a discard, no stopping, power = number) and is ousted when another
-pawn enters Velthumena. Texts: ``lessons.tu.*``."""
+pawn enters Velthumena. « Lasa Vecuvia »: with blue as Tuchulcha, red becomes Lasa (the star),
+skips occupied stones, seals a passage and re-enters from the star. Texts: ``lessons.tu.*``."""
 
 from __future__ import annotations
 
@@ -73,4 +74,25 @@ ROLES = Chapter(
         Step(K + "r_out", ".tu-velthumena"),
     ))
 
-CHAPTERS = (RACE, ROLES)
+def _lasa():
+    # Blue is Tuchulcha (3 pawns in the sanctuary); red has 6 pawns in play, 1 in Velthumena
+    # and 1 in the forest; yellow and black stand on 4 and 5, so red's pawn on 3 skips them.
+    return setup(4, stones={3: (0, 1), 4: (3, 1), 5: (2, 1), 12: (0, 1), 14: (1, 1),
+                            20: (1, 1), 30: (0, 1), 33: (3, 1)},
+                 velthumena={0: 1, 2: 1, 3: 1}, forest={0: 1, 1: 2}, sanctuary={1: 3},
+                 tuchulcha=1, consecrations=1, phase="start")
+
+
+LASA = Chapter(
+    id="lasa", game="tuchulcha", title=K + "lasa", players=4, options={}, names=NAMES,
+    start=_lasa,
+    steps=(
+        Step(K + "l_intro", "#tu-temple-1"),
+        Step(K + "l_become", ".tu-area-star", expect="L", hint=K + "l_become_hint"),
+        Step(K + "l_roll", "#tu-temple-0", expect=ROLL, then=("d32",)),
+        Step(K + "l_empty", "#tu-piece-s3", expect="3:3x1", hint=K + "l_empty_hint"),
+        Step(K + "l_seal", ".tu-area-star", expect="2:Sx1", hint=K + "l_seal_hint"),
+        Step(K + "l_win", "#tu-piece-s1"),
+    ))
+
+CHAPTERS = (RACE, ROLES, LASA)
