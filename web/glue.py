@@ -14,7 +14,7 @@ from pyscript import workers
 from pyscript.ffi import create_proxy, to_js
 
 PREFIX = "rituels."            # the app's localStorage keys
-CLICKABLE = "[data-cmd],[data-action],[data-select]"
+CLICKABLE = "[data-cmd],[data-action],[data-select],[data-why]"
 FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),"
              "textarea,[tabindex]:not([tabindex='-1'])")
 DECISION = "[data-action],[data-select],[data-cmd=roll],[data-cmd=reveal]"

@@ -118,6 +118,12 @@ def _balance_arguments(p: argparse.ArgumentParser) -> None:
                         "consecrate, then both lines out (consecrating, declining)")
 
 
+def _tutorial(args: argparse.Namespace) -> int:
+    from rituels.lessons.command import main
+
+    return main(args)
+
+
 def _dev(name: str):
     def run(args: argparse.Namespace) -> int:
         import importlib
@@ -155,6 +161,11 @@ def build_parser(prog: str = "rituels") -> argparse.ArgumentParser:
     from rituels.tools import translations
     translations.arguments(p)
     p.set_defaults(func=_dev("translations"))
+
+    p = sub.add_parser("tutorial", help="print a game's lessons; --check replays them")
+    from rituels.lessons.command import add_arguments as _tutorial_arguments
+    _tutorial_arguments(p)
+    p.set_defaults(func=_tutorial)
 
     p = sub.add_parser("serve", help="build the app and serve it on localhost")
     p.add_argument("--port", type=int, default=8000)

@@ -9,6 +9,7 @@ makes such elements keyboard-operable; views give them an ``aria-label``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rituels.i18n import t as _t, tn as _tn
 
@@ -93,3 +94,15 @@ class ViewContext:
             return self.t("app.you.prompt", prompt=prompt)
         return self.t("app.you.named", prompt=prompt,
                       name=name if name is not None else self.name(player))
+
+
+def reason_text(ctx: ViewContext, prefix: str, reason: tuple[str, dict] | None,
+                **named: Any) -> str | None:
+    """A rules package's (code, params) reason in one sentence, ``f"{prefix}.{code}"``: each
+    param given in ``named`` is first turned into words by that function (an index into a
+    name, a colour number into its word). None stays None (nothing to explain)."""
+    if reason is None:
+        return None
+    code, params = reason
+    words = {k: named[k](v) if k in named else v for k, v in params.items()}
+    return ctx.t(f"{prefix}.{code}", **words)

@@ -23,8 +23,9 @@ from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
 from rituels.app import analysis, library, remote, replay, sharing, takeback  # noqa: F401
-from rituels.app.registry import (BOARD_FILTERS, COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES,
-                                  TICKS, command, route)
+from rituels.app import lessons, whynot  # noqa: F401
+from rituels.app.registry import (BOARD_CLICKS, BOARD_FILTERS, COMMANDS, NAV, OVERLAYS,
+                                  PLAY_MENU, ROUTES, TICKS, command, route)
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
@@ -192,6 +193,8 @@ class App:
             handler = COMMANDS.get(data["cmd"])
             if handler is not None:
                 handler(self, data)
+        elif any(hook(self, data) for hook in BOARD_CLICKS):
+            pass   # a feature took the tap (a lesson's step, "why not")
         elif "action" in data:
             self.play_notation(str(data["action"]))
         elif "select" in data:

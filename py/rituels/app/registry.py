@@ -44,6 +44,8 @@ BOARD_FILTERS: list[Callable[[Any, str], str]] = []
 # Extra parts of the replay viewer (analysis): fn(app) -> {"panel", "marks", "note", "board"}.
 REPLAY_EXTRAS: list[Callable[[Any], dict]] = []
 OVERLAYS: list[Callable[[Any], str]] = []
+# Functions (app, click data) -> True when they took a tap on the board (lessons, "why not").
+BOARD_CLICKS: list[Callable[[Any, dict], bool]] = []
 
 
 def route(name: str) -> Callable[[Handler], Handler]:

@@ -3,6 +3,7 @@
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
 from rituels.cthulhu_dice.bots import StrongBot
+from rituels.cthulhu_dice.position import from_json
 from rituels.cthulhu_dice.rules import GAME_ID, new_state
 
 _VARIANT = (("mode", "cthulhu"),)  # options that only matter when Cthulhu plays
@@ -29,4 +30,5 @@ GAME = Game(
     bots={"easy": RandomBot, "strong": StrongBot},
     hidden_information=False,
     default_players=4,
+    from_json=from_json,
 )

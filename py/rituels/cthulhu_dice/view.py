@@ -124,6 +124,8 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     badge = ctx.t("cthulhu.mad").upper() if mad else ""
     pick_attrs = _pick_attrs(pick, [shown, badge, count, role_tag],
                              name if shown != name else "")
+    if not pick and ctx.interactive:   # a tap still answers: why it does nothing (whynot.py)
+        pick_attrs = attrs(data_why=f"seat:{seat}")
     # Mad seats: grey, dashed and badged (never colour alone).
     frame = attrs(fill="#3a3a3a" if mad else "#2b2733", stroke=colour, stroke_width=3,
                   stroke_dasharray="5 4" if mad else None)
@@ -183,7 +185,7 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
         classes.append("last-move")
     shield = ctx.t("cthulhu.shielded") if state.variant and state.shielded() else ""
     out = [f'<g{attrs(id="cd-cthulhu", class_=" ".join(classes))}'
-           f'{_pick_attrs(pick, [label, shield])}>',
+           f'{_pick_attrs(pick, [label, shield]) or attrs(data_why=ctx.interactive and "cthulhu")}>',
            f"<title>{esc(label)}</title>",
            f'<circle class="cd-frame" cx="{CENTRE}" cy="{CENTRE - 35}" r="58" fill="#173026" '
            f'stroke="{CTHULHU_GREEN}" stroke-width="2"/>',
@@ -197,7 +199,12 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
     cls = "cd-die cd-rolling" if rolled and ctx.animate else "cd-die"
-    out.append(die(state.last_face, CENTRE, CENTRE + 55, 54, cls))
+    # Its tooltip (and description for screen readers): the face and what it does.
+    # (Cthulhu's own roll in the variant: his faces act otherwise, so only the face's name.)
+    tip = (_face_name(ctx, state.last_face) if state.last_roller == CTHULHU and state.last_face
+           else ctx.t(f"lessons.tip.cd.{state.last_face or 'die'}"))
+    out.append(f'<g class="cd-die-tip"><title>{esc(tip)}</title>'
+               f'{die(state.last_face, CENTRE, CENTRE + 55, 54, cls)}</g>')
     if state.last_face:
         caption = ctx.t("cthulhu.die.caption", face=_face_name(ctx, state.last_face),
                         name=seat_name(state, ctx, state.last_roller))

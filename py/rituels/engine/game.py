@@ -77,6 +77,8 @@ class Game:
     # Optional: state -> each player's chance of winning from the game's own knowledge (its
     # strong bot's evaluation). The analysis uses it instead of long random playouts.
     win_chances: Callable[[GameState], list[float]] | None = None
+    # data -> state: the validating inverse of to_json() (raises engine.position.PositionError).
+    from_json: Callable[[Any], GameState] | None = None
 
     def check_options(self, num_players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate; raises ValueError with a readable reason."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from rituels.engine.game import GAME_IDS, get_game
 from rituels.i18n import t, tn
+from rituels.lessons import LESSON_GAMES
 from rituels.screens.layout import page
 from rituels.viewkit import attrs, esc
 
@@ -89,6 +90,9 @@ def game_card(lang: str, game_id: str, loading: bool) -> str:
                 aria_label=f'{t(lang, "app.home.new")} — {name}')
         + _link(t(lang, "app.home.rules"), f"#/rules/{game_id}", "btn", loading,
                 aria_label=f'{t(lang, "app.home.rules")} — {name}')
+        + (_link(t(lang, "lessons.learn"), f"#/learn/{game_id}", "btn", loading,
+                 aria_label=f'{t(lang, "lessons.learn")} — {name}')
+           if game_id in LESSON_GAMES else "")
         + '</div></div></li>'
     )
 

@@ -12,6 +12,7 @@ from typing import Any
 from rituels.engine.game import Game, Option, get_game
 from rituels.engine.record import MAX_NAME, local_seats
 from rituels.i18n import LANGS, t
+from rituels.lessons import LESSON_GAMES
 from rituels.viewkit import attrs, esc
 
 KINDS = ("human", "remote", "easy", "strong")   # remote: a person on another device
@@ -239,6 +240,9 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         '<form class="newgame" data-submit="start" novalidate>'
         f'<h2 id="dialog-title" tabindex="-1">{esc(t(lang, "app.newgame.title", game=game_name))}</h2>'
         f'{problems}'
+        # A newcomer may want the guided game first (rituels/app/lessons.py).
+        + (f'<p class="newgame-learn"><a{attrs(class_="btn btn-small", href="#/learn/" + draft["game"])}>'
+           f'{esc(t(lang, "lessons.learn"))}</a></p>' if draft["game"] in LESSON_GAMES else "")
         + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'

@@ -72,6 +72,11 @@ class Mark:
     badge: str = ""                            # small text (the die a target uses)
     arrivals: tuple[int, int] | None = None    # (colour, n): n pawns attack together here
 
+    def __bool__(self) -> bool:
+        # A mark without a class only carries data-why (a tap says why nothing happens):
+        # it is drawn as an unmarked place.
+        return bool(self.cls)
+
 
 def _n(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
@@ -269,13 +274,23 @@ def _direction_arrows(geo: Layout) -> str:
 
 def _place_attrs(mark: Mark | None, label: str, tx) -> str:
     """A place's accessible name; an interactive one says first what clicking it does."""
-    if mark is None:
-        return attrs(role="img", aria_label=label)
+    if not mark:
+        why = mark.attrs.get("data-why") if mark is not None else None
+        return attrs(role="img", aria_label=label, data_why=why)
     hint = mark.attrs.get("aria-label")
     spoken = tx.t("tuchulcha.label.action", action=hint, place=label) if hint else label
     return attrs(role="button", tabindex="0", aria_label=spoken,
                  data_select=mark.attrs.get("data-select"),
                  data_action=mark.attrs.get("data-action"))
+
+
+def _tip(tx, label: str, what: str) -> str:
+    """The place's tooltip (hover, long-press) and description for screen readers: its name
+    and, in one line, what it does in the rules (catalogue ``lessons.tip.tu.<what>``)."""
+    key = f"lessons.tip.tu.{what}"
+    rule = tx.t(key)
+    text = label if rule == key else tx.t("tuchulcha.with_note", text=label, note=rule)
+    return f"<title>{esc(text)}</title>"
 
 
 def _badge(mark: Mark | None, x: float, y: float) -> str:
@@ -329,7 +344,8 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         last = f"s{i}" in scene.last
         if last:
             cls += " last-move"
-        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>'
+                   + _tip(tx, label, "sealed" if sealed else kind))
         px, py = geo.inward(i, r * 1.02)
         if last:
             out.append(_last_ring(x, y, r + 5))
@@ -393,7 +409,8 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         last = f"t{c}" in scene.last
         if last:
             cls += " last-move"
-        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>')
+        out.append(f'<g class="{cls}"{_place_attrs(mark, label, tx)}>'
+                   + _tip(tx, label, "temple"))
         if last:
             out.append(_last_ring(px, py, 32))
         if mark:
@@ -436,7 +453,7 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
     label = area_label(tx, "velthumena", scene.velthumena)
     out = [
         f'<g class="tu-place tu-velthumena{" " + mark.cls if mark else ""}"'
-        f'{_place_attrs(mark, label, tx)}>',
+        f'{_place_attrs(mark, label, tx)}>{_tip(tx, label, "velthumena")}',
         f'<circle class="tu-halo" cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R + 10}"/>' if mark else "",
         f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{ALTAR_R}" fill="url(#tu-altar)"'
         f' stroke="#7d5f2e" stroke-width="5"/>',
@@ -466,7 +483,7 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
     if note:
         label = tx.t("tuchulcha.with_note", text=label, note=note)
     out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
-           f'{_place_attrs(mark, label, tx)}>',
+           f'{_place_attrs(mark, label, tx)}>{_tip(tx, label, name)}',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'
            f' class="tu-halo"/>' if mark else "",
@@ -615,8 +632,10 @@ def board_svg(scene: Scene, tx, marks: dict[str, Mark] | None = None, cls: str =
         _table(scene.side),
     ]
     parts.append(_altar(scene, geo, tx, marks.get("velthumena")))
-    parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"]))
-    parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"]))
+    parts.append(_area(scene, geo, tx, "forest", scene.forest, icons["forest"],
+                       marks.get("forest")))
+    parts.append(_area(scene, geo, tx, "sanctuary", scene.sanctuary, icons["sanctuary"],
+                       marks.get("sanctuary")))
     if scene.show_star:
         seals = tx.t("tuchulcha.seals", n=len(scene.seals), total=len(geo.side.passages))
         parts.append(_area(scene, geo, tx, "star", scene.star, icons["star"], marks.get("star"),

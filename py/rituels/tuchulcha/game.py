@@ -5,6 +5,7 @@ from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
 from rituels.tuchulcha.bots import StrongBot
 from rituels.tuchulcha.chances import win_chances
+from rituels.tuchulcha.position import from_json
 from rituels.tuchulcha.rules import GAME_ID, new_state
 
 GAME = Game(
@@ -17,4 +18,5 @@ GAME = Game(
     hidden_information=False,
     default_players=4,
     win_chances=win_chances,
+    from_json=from_json,
 )

@@ -1237,6 +1237,10 @@ class TuchulchaState(GameState):
             "last_move": [list(self.last_move[0]), self.last_move[1]] if self.last_move else None,
             "winners": self.winners(),
             "counters": [self._idle_turns, self._stall_turns],
+            # The turn's bookkeeping, so that from_json plays on exactly as this state would.
+            "turn": {"removed_by": self._removed_by, "progress": self._progress,
+                     "acted": self._acted, "roll_asked": self._roll_asked,
+                     "maxleft": self._maxleft},
         }
 
     def summary(self) -> str:

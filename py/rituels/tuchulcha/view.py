@@ -279,6 +279,16 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
     _attack_choice(state, ctx, choice, by_stone)
 
 
+def _why_marks(state, choice: _Choice) -> None:
+    """Places with pawns but no action answer a tap with the reason (tuchulcha/whynot.py)."""
+    keys = [f"s{i}" for i, occ in enumerate(state.stones) if occ]
+    keys += [f"t{c}" for c in state.colours if state.temple[c]]
+    keys += ["velthumena", "forest", "sanctuary"]
+    for key in keys:
+        if key not in choice.marks:
+            choice.marks[key] = Mark("", {"data-why": key})
+
+
 def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
     """One legal move: highlight its landing place (first die wins a shared place) and add a
     panel button naming the die, the destination and what the move does."""
@@ -460,6 +470,8 @@ def _dice(state, ctx: ViewContext) -> str:
 
 def render(state, ctx: ViewContext) -> str:
     choice = _choices(state, ctx)
+    if ctx.interactive:
+        _why_marks(state, choice)
     scene = scene_of(state, ctx)
     board = board_svg(scene, ctx, choice.marks, counts=choice.counts)
     turn = [_dice(state, ctx)]

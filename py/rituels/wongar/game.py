@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
+from rituels.wongar.position import from_json
 from rituels.wongar.rules import WongarState
 
 
@@ -23,4 +24,5 @@ GAME = Game(
     bots={"easy": RandomBot, "strong": _strong},
     hidden_information=True,
     default_players=4,
+    from_json=from_json,
 )

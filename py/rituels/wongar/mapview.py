@@ -53,8 +53,10 @@ def _token_rows(state, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
             kinds = " ".join(f"wg-prev-{k}" for k in sorted(cl.preview_rows[p]))
             row += (f'<rect x="{box.x - 3:.1f}" y="{y:.1f}" width="{geo.ROW_W + 6:.1f}" '
                     f'height="{rh:.1f}" rx="8" class="wg-prev {kinds}"/>')
-        out.append(f'<g class="wg-row"{attrs(aria_label=label, role="img")}>{row}</g>')
         target = cl.rows.get(p)
+        why = f"row:{D.AREAS[a]}:{p}" if ctx.interactive else None
+        out.append(f'<g class="wg-row"{attrs(aria_label=label, role="img", data_why=why)}>'
+                   f'{row}</g>')
         if target is not None and a == state.cer_area:
             out.append(_hit(target, box.x - 3, y, geo.ROW_W + 6, rh))
     return "".join(out)
@@ -88,9 +90,12 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
     label = ctx.tn("wongar.aria.pile", size, card=card_name(ctx, k) if k is not None
                    else ctx.t("wongar.none"))
     css = "wg-cardslot" + (" last-move" if ("card", a) in state.last_touch else "")
-    body = (f'<g{attrs(id=f"wo-card-{D.AREAS[a]}", class_=css, role="img", aria_label=label)}>'
-            f'<title>{esc(label)}</title>{"".join(out)}</g>')
     target = cl.cards.get(a)
+    why = f"card:{D.AREAS[a]}" if ctx.interactive and target is None else None
+    slot = attrs(id=f"wo-card-{D.AREAS[a]}", class_=css, role="img", aria_label=label,
+                 data_why=why)
+    body = (f'<g{slot}>'
+            f'<title>{esc(label)}</title>{"".join(out)}</g>')
     if target is not None:
         body += _hit(target, card.x - 14, card.y - 5, card.w + 25, card.h + 17)
     return body
@@ -143,8 +148,10 @@ def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[
         cls = "wg-area" + (" wg-ceremony" if a == cer else "") + (
             " wg-from" if a == focus else "") + (
             " last-move" if state is not None and ("area", a) in state.last_touch else "")
+        # A tap on an area that cannot act answers why (whynot.py).
+        why = f"area:{name}" if ctx.interactive and a not in cl.areas else None
         fills.append(f'<path d="{geo.area_path(name)}" fill="{pic.AREA_FILL[name]}"'
-                     f'{attrs(class_=cls)}/>')
+                     f'{attrs(class_=cls, data_why=why)}/>')
         box = geo.CONTENT[name]
         size = min(box.w, box.h) * 0.62
         deco.append(pic.totem(name, box.cx - size / 2, box.cy - size / 2 + 12, size,
@@ -157,7 +164,7 @@ def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[
             parts.append(_token_rows(state, a, ctx, marks, cl,
                                      _leaders(state) if a == cer else {}))
             parts.append(_card_slot(state, a, ctx, cl))
-        content.append(part(f"wg-area-{name}", f'<g class="wg-area-content" data-area="{name}">'
+        content.append(part(f"wg-area-{name}", f'<g class="wg-area-content" data-area="{name}"{attrs(data_why=why)}>'
                                                 f'{"".join(parts)}</g>'))
     return "".join(fills), "".join(deco), "".join(content)
 

@@ -103,7 +103,8 @@ def private_panel(state, ctx: ViewContext, cl: Clicks) -> str:
             cards.append(f'<button class="wg-hand-card wg-target"'
                          f'{target.attrs(svg=False, named=False)}>{inner}</button>')
         else:
-            cards.append(f'<div class="wg-hand-card">{inner}</div>')
+            why = f"hand:{D.RITUAL_KINDS[r]}" if ctx.interactive else None
+            cards.append(f'<div class="wg-hand-card"{attrs(data_why=why)}>{inner}</div>')
     hand = "".join(cards) or f'<p class="wg-empty">{esc(ctx.t("wongar.hand.empty"))}</p>'
     taken = "".join(_stat(_area_card_icon(kind), card_name(ctx, k), f"×{n}")
                     for k, (kind, n) in enumerate(zip(D.CARD_KINDS, state.taken[p])) if n)
