@@ -181,7 +181,12 @@ def test_storage_off_keeps_the_game_playable(fake_game):
     s = start(app)
     play_human_turn(app)
     run_timers(app)
-    assert len(s.record["actions"]) >= 4 and "Sauvegarde désactivée" in app.render()
+    page = app.render()
+    # On the play screen the notice says the game goes on here and offers its download.
+    assert len(s.record["actions"]) >= 4 and "n’enregistre plus cette partie" in page
+    app.click({"cmd": "play-download"})
+    [download] = [e for e in app.take_effects() if e["type"] == "download"]
+    assert json.loads(download["text"])["actions"] == s.record["actions"]
 
 
 def test_storage_full_mid_game_shows_the_notice(fake_game):
@@ -189,10 +194,10 @@ def test_storage_full_mid_game_shows_the_notice(fake_game):
     app = App(storage, "", pace_s=0)
     app.navigate("#/")
     s = start(app)
-    assert "Sauvegarde désactivée" not in app.render()
+    assert "n’enregistre plus" not in app.render()
     storage.quota = 10
     play_human_turn(app)
-    assert "Sauvegarde désactivée" in app.render()
+    assert "n’enregistre plus cette partie" in app.render()
     assert any("Sauvegarde" in a for a in app.take_announcements())
 
 

@@ -148,6 +148,8 @@ def find_save(app: Any, gid: str) -> tuple[str, dict[str, Any], int] | None:
         return None
     for entry in entries:
         sid = entry["id"]
+        if "remote" in entry and entry["remote"] != gid:   # the entry says (no record read)
+            continue
         try:
             if gid not in app.saves.raw(sid):   # cheap: most saves are not it
                 continue
