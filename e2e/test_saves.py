@@ -11,7 +11,9 @@ from urllib.parse import urlsplit
 from appwait import saved_game, saved_games, settle
 
 from rituels.engine import get_game, sample_chance
-from rituels.engine.record import new_record
+from rituels.engine.record import new_record, replay
+
+import test_tuchulcha as tuchulcha
 
 FAST = "0.05"
 ACTIONABLE = "#main [data-action], #main [data-cmd=roll]"
@@ -82,74 +84,93 @@ def test_the_app_starts_twice_with_1_2_mb_of_legacy_saves(page, open_app, base_u
 
 
 def quota(page, base_url, size: int) -> None:
-    """The browser's quota for the origin (DevTools protocol): a real "storage full"."""
+    """The browser's quota for the origin (DevTools protocol): a real "storage full" (the
+    database refuses writes past it; the estimate still shows the usual quota). The session
+    stays open: the override lasts as long as it does."""
     parts = urlsplit(base_url)
-    session = page.context.new_cdp_session(page)
-    session.send("Storage.overrideQuotaForOrigin",
-                 {"origin": f"{parts.scheme}://{parts.netloc}", "quotaSize": size})
+    if not hasattr(page, "_quota_session"):
+        page._quota_session = page.context.new_cdp_session(page)
+    page._quota_session.send("Storage.overrideQuotaForOrigin",
+                             {"origin": f"{parts.scheme}://{parts.netloc}", "quotaSize": size})
 
 
-def play_moves(page, moves: int) -> None:
-    for _ in range(moves):
-        page.wait_for_selector(ACTIONABLE, timeout=60_000)
-        settle(page)
-        target = page.locator(ACTIONABLE).first
-        if page.locator("button[data-cmd=rematch]").count():
-            page.click("button[data-cmd=rematch]")
-            settle(page)
-            continue
-        target.click()
-        settle(page)
+# Random text (incompressible: the database compresses what it stores) under a key that is
+# not the app's, written by the page through store.js until the quota refuses it.
+FILL_JS = """async (n) => {
+    const bytes = new Uint8Array(60000);
+    crypto.getRandomValues(bytes);
+    const text = btoa(String.fromCharCode.apply(null, bytes));
+    return JSON.parse(await rituelsStore.commit(JSON.stringify(
+        [['filler.' + n, null, text, true]])));
+}"""
 
 
-def start_cthulhu(page, open_app) -> str:
-    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
-    open_app(page, "#/new/cthulhu-dice")
-    page.click("#app [data-cmd=start]")
-    page.wait_for_function("location.hash.startsWith('#/play/')")
-    return page.evaluate("location.hash").split("/")[-1]
+def fill_storage(page) -> list[str]:
+    """Fill the database up to the quota; the keys written."""
+    keys = []
+    for n in range(1000):
+        if page.evaluate(FILL_JS, n).get("failed"):
+            return keys
+        keys.append(f"filler.{n}")
+    raise AssertionError("the quota never refused a write")
+
+
+def free_storage(page, keys: list[str]) -> None:
+    writes = [[k, None, None, True] for k in keys]
+    assert page.evaluate("w => rituelsStore.commit(JSON.stringify(w))", writes) == '{"ok":true}'
+
+
+def log_lines(page) -> list[str]:
+    """The game's log, oldest first (the page shows the newest first)."""
+    return page.locator(".log-lines li").all_inner_texts()[::-1]
 
 
 def test_storage_refusing_writes_from_the_start_plays_20_moves_and_downloads(
         page, open_app, base_url, screenshot):
-    quota(page, base_url, 0)
-    save_id = start_cthulhu(page, open_app)
+    page.goto(base_url + "manifest.webmanifest")
+    quota(page, base_url, 1)   # (0 would mean "the browser's own quota")
+    tuchulcha.start(page, open_app, 2)
     page.locator(".notice-warning").wait_for()
-    lines = []
+    seen = []
     for _ in range(20):
-        play_moves(page, 1)
+        tuchulcha.play_to_the_end(page, steps=1)
         assert page.evaluate("location.hash").startswith("#/play/"), "the game was dropped"
-        lines.append(page.locator(".log-lines li").count())
-    assert lines == sorted(lines) and lines[-1] > lines[0], "a move was rolled back"
+        now = log_lines(page)
+        assert now[:len(seen)] == seen, "a move was rolled back"
+        seen = now
     assert not page.locator(".notices:has-text('autre onglet')").count()
-    screenshot(page, "saves-refused-phone" if page.viewport_size["width"] < 500
-               else "saves-refused")
+    screenshot(page, "saves-refused")
     with page.expect_download() as info:
         page.click("[data-cmd=play-download]")
     record = json.loads(open(info.value.path(), encoding="utf-8").read())
-    assert record["game"] == "cthulhu-dice" and len(record["actions"]) >= 20
-    assert save_id
+    assert record["game"] == "tuchulcha" and len(record["actions"]) >= 40   # rolls and moves
+    assert replay(record).record["actions"] == record["actions"]
+    assert saved_games(page) == {}
 
 
 def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_url):
-    save_id = start_cthulhu(page, open_app)
-    play_moves(page, 3)
+    page.goto(base_url + "manifest.webmanifest")
+    quota(page, base_url, 3_000_000)   # (a quota set once the database is open is not seen)
+    tuchulcha.start(page, open_app, 2)
+    tuchulcha.play_to_the_end(page, steps=2)
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    filler = fill_storage(page)            # full from now on
     saved = len(saved_game(page, save_id)["actions"])
-    used = page.evaluate("navigator.storage.estimate().then(e => e.usage)")
-    quota(page, base_url, used)            # full from now on
-    counts = []
-    for _ in range(8):
-        play_moves(page, 1)
-        counts.append(page.locator(".log-lines li").count())
-    assert counts == sorted(counts) and counts[-1] > counts[0]
+    seen = log_lines(page)
+    for _ in range(6):
+        tuchulcha.play_to_the_end(page, steps=1)
+        now = log_lines(page)
+        assert now[:len(seen)] == seen, "a move was rolled back"
+        seen = now
     assert not page.locator(".notices:has-text('autre onglet')").count()
     assert page.locator("[data-cmd=play-download]").count() == 1
-    assert len(saved_game(page, save_id)["actions"]) >= saved
-    # Space returns: the next move writes the whole game.
-    quota(page, base_url, 500 * 1024 * 1024)
-    play_moves(page, 1)
+    assert len(saved_game(page, save_id)["actions"]) == saved
+    # Space returns: the next event writes the whole game.
+    free_storage(page, filler)
+    tuchulcha.play_to_the_end(page, steps=1)
     page.wait_for_selector("[data-cmd=play-download]", state="detached")
-    assert len(saved_game(page, save_id)["actions"]) > saved
+    settle(page)
+    assert len(saved_game(page, save_id)["actions"]) > saved + 6
 
 
 def test_a_terminated_worker_is_reported_within_5_s(page, open_app, screenshot):

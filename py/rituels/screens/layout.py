@@ -62,5 +62,5 @@ def watch_markup(lang: str) -> str:
     return (f'<p id="busy" class="busy-mark" role="status">{esc(t(lang, "storage.busy"))}</p>'
             '<div id="watch" class="watch" role="alertdialog" aria-labelledby="watch-text" hidden>'
             f'<p id="watch-text">{esc(t(lang, "storage.worker_dead"))}</p>'
-            f'<button type="button" data-glue="reload">{esc(t(lang, "storage.reload"))}</button>'
+            f'<button type="button" class="btn" data-glue="reload">{esc(t(lang, "storage.reload"))}</button>'
             '</div>')
