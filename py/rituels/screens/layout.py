@@ -27,7 +27,7 @@ def notices_markup(notices: list[dict[str, str]]) -> str:
     if not notices:
         return ""
     items = "".join(f'<p class="notice notice-{esc(n.get("kind", "info"))}">{esc(n["text"])}'
-                    + (f' <button type="button" class="notice-button"{attrs(data_cmd=n["cmd"])}>'
+                    + (f' <button type="button" class="btn notice-button"{attrs(data_cmd=n["cmd"])}>'
                        f'{esc(n["button"])}</button>' if n.get("cmd") else "")
                     + '</p>' for n in notices)
     return f'<div class="notices">{items}</div>'
