@@ -21,6 +21,8 @@ CHANNEL = "rituels.saves"      # BroadcastChannel: "these saved-game keys were w
 # or an analysis) unanswered this long means the worker is dead or stuck; long work shows a
 # busy mark after SLOW_MS.
 DEAD_MS = 4000
+# Longer than any game link (rituels.engine.link.MAX_LINK_CHARS): a fragment is cut there.
+MAX_HASH = 200_010
 SLOW_MS = 1000
 CLICKABLE = "[data-cmd],[data-action],[data-select]"
 FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),"
@@ -187,7 +189,7 @@ class Glue:
 
     def migrated(self, result):
         start = {"storage": self.storage.snapshot(), "lang": js.navigator.language or "",
-                 "hash": js.location.hash or "",
+                 "hash": js.window.rituelsStore.hash(MAX_HASH),
                  "base": js.location.origin + js.location.pathname,
                  "migration": json.loads(result)}
         self.worker.start(json.dumps(start)).then(self.proxy(self.first_answer),
@@ -371,10 +373,10 @@ class Glue:
         if kind == "timer":
             js.setTimeout(self.on_timer, effect["ms"])
         elif kind == "hash":
-            if (js.location.hash or "#/") != effect["hash"]:
+            if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
                 js.location.hash = effect["hash"]
         elif kind == "replace-hash":  # the replay position: no history entry per step
-            if (js.location.hash or "#/") != effect["hash"]:
+            if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
                 js.history.replaceState(js.history.state, "", effect["hash"])
         elif kind == "sound":
             js.window.rituelsChime()
@@ -507,7 +509,7 @@ class Glue:
         file.text().then(self.proxy(read))
 
     def on_hash(self, event):
-        self.send({"kind": "hash", "hash": js.location.hash or ""})
+        self.send({"kind": "hash", "hash": js.window.rituelsStore.hash(MAX_HASH)})
 
     def on_storage(self, event):
         """Another tab wrote a preference: the worker's mirror takes the new value."""

@@ -246,6 +246,14 @@
     }
   }
 
+  // The page's address fragment cut to `limit` characters: a fragment of megabytes (no game
+  // link is that long) must not reach MicroPython's heap whole; the app refuses the cut one
+  // like any other damaged link.
+  function hash(limit) {
+    var text = scope.location.hash || "";
+    return text.length > limit ? text.slice(0, limit) : text;
+  }
+
   scope.rituelsStore = {boot: boot, load: load, commit: commit, space: space,
-                        migrate: migrate, prefs: prefs};
+                        migrate: migrate, prefs: prefs, hash: hash};
 })(typeof self !== "undefined" ? self : this);
