@@ -281,8 +281,9 @@ def test_a_link_that_plays_a_seat_of_this_device_is_refused_as_an_update(fake_ga
 
 def test_a_riposte_rolled_elsewhere_belongs_to_the_attackers_turn():
     """Cthulhu Dice: a remote caster attacks the local victim; the victim's riposte roll is
-    in the caster's turn (turn_owner), so a link may carry it."""
-    from rituels.app.remote import _turn_of
+    in the caster's turn (turn_owner), so the caster's link may carry it, and the victim's
+    device may roll it too (its chance_owner): either may bring it."""
+    from rituels.app.remote import _owners
     from rituels.engine import get_game
 
     state = get_game("cthulhu-dice").start(2, {})
@@ -294,4 +295,4 @@ def test_a_riposte_rolled_elsewhere_belongs_to_the_attackers_turn():
     assert state.is_chance() or state.is_terminal()
     if state.is_chance():
         assert state.chance_owner() != caster
-        assert _turn_of(state, caster) == caster
+        assert _owners(state, caster) == {caster, state.chance_owner()}

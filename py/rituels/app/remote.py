@@ -162,19 +162,19 @@ def find_save(app: Any, gid: str) -> tuple[str, dict[str, Any], int] | None:
     return None
 
 
-def _turn_of(state: Any, last: int | None) -> int | None:
-    """Whose turn an action at ``state`` belongs to: a decision to its player; a chance
-    outcome to the player whose turn it is when the game says (``turn_owner``: Cthulhu Dice's
-    riposte is in the attacker's turn), else to the roll's owner, else to the player whose
-    action caused it (the last one to decide; None at the very start: the table's)."""
+def _owners(state: Any, last: int | None) -> set[int]:
+    """Who may bring the action at ``state`` in a link: a decision, its player; a chance
+    outcome, the player whose turn it is when the game says (``turn_owner``: Cthulhu Dice's
+    riposte is rolled in the attacker's turn) and the roll's owner (``chance_owner``: the
+    victim rolls a riposte, Tuchulcha's player the turn's dice); a draw nobody owns, the
+    player whose decision caused it (the last to decide; none at the very start)."""
     player = state.current_player()
     if player >= 0:
-        return player
+        return {player}
     turn = getattr(state, "turn_owner", None)
-    if turn is not None:
-        return turn()
-    owner = state.chance_owner()
-    return last if owner is None else owner
+    found = {p for p in (turn() if turn is not None else None, state.chance_owner())
+             if p is not None}
+    return found or ({last} if last is not None else set())
 
 
 def local_move(mine: dict[str, Any], actions: list[str]) -> tuple[int, int] | None:
@@ -190,9 +190,9 @@ def local_move(mine: dict[str, Any], actions: list[str]) -> tuple[int, int] | No
         if state.is_terminal():
             return None
         if index >= len(mine["actions"]):
-            owner = _turn_of(state, last)
-            if owner in here:
-                return index, owner
+            owners = _owners(state, last)
+            if owners and owners <= here:   # only a seat of this device could bring it
+                return index, min(owners)
         if state.current_player() >= 0:
             last = state.current_player()
         try:
