@@ -10,8 +10,9 @@ from urllib.parse import urlsplit
 
 from appwait import saved_game, saved_games, settle
 
-from rituels.engine import get_game, sample_chance
-from rituels.engine.record import new_record, replay
+from rituels.engine import sample_chance
+from rituels.engine.record import replay
+from rituels.tools.bench_saves import finished_record
 
 import test_tuchulcha as tuchulcha
 
@@ -19,20 +20,11 @@ FAST = "0.05"
 ACTIONABLE = "#main [data-action], #main [data-cmd=roll]"
 
 
-def finished_tuchulcha(seed: int = 7) -> dict:
-    """A finished 4-player Tuchulcha game between easy bots (about 3 kB, like the issue's)."""
-    rng = random.Random(seed)
-    seats = [{"name": n, "bot": "easy"} for n in ("Ada", "Bruno", "Chloé", "Driss")]
-    record = new_record("tuchulcha", seats, {})
-    game = get_game("tuchulcha")
-    state = game.start(4, record["options"])
-    actions = []
-    while not state.is_terminal():
-        action = (sample_chance(state, rng) if state.is_chance()
-                  else rng.choice(state.legal_actions()))
-        actions.append(state.action_to_str(action))
-        state.apply(action)
-    return dict(record, actions=actions, meta={"started": "2025-01-01T10:00:00Z"})
+def finished_tuchulcha() -> dict:
+    """A finished 4-player Tuchulcha game between easy bots (about 4 kB, like the issue's)."""
+    record = finished_record("tuchulcha", 4, 7)
+    return dict(record, seats=[dict(s, name=n) for s, n in
+                               zip(record["seats"], ("Ada", "Bruno", "Chloé", "Driss"))])
 
 
 def legacy_storage(count: int) -> dict[str, str]:
@@ -187,3 +179,57 @@ def test_a_terminated_worker_is_reported_within_5_s(page, open_app, screenshot):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     assert page.evaluate("location.hash") == f"#/play/{save_id}"
     page.wait_for_selector("#status")
+
+
+def test_a_crafted_link_with_a_local_seats_moves_is_refused(page, open_app, base_url,
+                                                              screenshot):
+    """Ada plays here, Bruno elsewhere; a link made elsewhere that adds Bruno's turn and then
+    Ada's (her dice chosen by the sender) does not update Ada's save."""
+    from rituels.engine.link import encode, fragment
+
+    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/tuchulcha")
+    page.wait_for_selector("[role=dialog]")
+    page.select_option("#count", "2")
+    page.select_option("#seat-1-kind", "remote")
+    page.fill("#seat-0-name", "Ada")
+    page.fill("#seat-1-name", "Bruno")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector(tuchulcha.BOARD)
+    done = {"board": 0, "picks": 0, "counts": 0, "panel": 0, "rolls": 0}
+    while page.query_selector("#send-url") is None:   # Ada's first turn, then "send"
+        settle(page)
+        if not tuchulcha.one_step(page, done):
+            page.wait_for_timeout(80)
+    settle(page)
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    record = dict(saved_game(page, save_id))
+    record.pop("rev")
+    state = replay(record).state
+    actions, rng, turns = list(record["actions"]), random.Random(3), 0
+    while not state.is_terminal() and turns < 2:   # Bruno's turn, then Ada's
+        player = state.current_player()
+        owner = state.chance_owner() if state.is_chance() else player
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(
+            state.legal_actions())
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+        if owner is not None and owner == 0 and turns == 0:
+            turns = 1
+        if turns == 1 and state.current_player() == 1:
+            turns = 2
+    before = saved_game(page, save_id)
+    page.goto(base_url + fragment(encode(dict(record, actions=actions))))
+    page.wait_for_selector("text=qui joue sur cet appareil")
+    screenshot(page, "saves-link-local-moves")
+    assert saved_game(page, save_id) == before
+    assert page.locator("[data-cmd=remote-fork-keep]").count() == 1
+
+
+def test_an_oversized_link_gets_the_clear_refusal(page, open_app, base_url):
+    open_app(page)
+    page.goto(base_url + "#g=" + "A" * 1_100_000)
+    page.wait_for_selector(".link-broken")
+    assert page.inner_text(".link-broken").strip()
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#main .home")

@@ -128,6 +128,7 @@ class Glue:
         self.sent = 0            # counts messages sent, so a late timer knows its message
         self.watch = None        # the watchdog's timers of the message in flight
         self.dead = False
+        self.persist_asked = False
         self.on_slow = self.proxy(self.slow)
         self.on_dead = self.proxy(self.declare_dead)
 
@@ -283,8 +284,12 @@ class Glue:
         answer = json.loads(pair[0])
         answer["html"] = pair[1] if answer["morph"] else None
         self.busy = True   # until this answer is applied: a stored message goes first
-        if answer.get("broadcast") and self.channel is not None:
-            self.channel.postMessage(json.dumps(answer["broadcast"]))
+        if answer.get("broadcast"):
+            if self.channel is not None:
+                self.channel.postMessage(json.dumps(answer["broadcast"]))
+            if not self.persist_asked:   # a game is saved: ask the browser to keep it
+                self.persist_asked = True
+                js.window.rituelsStore.persist()
         if answer["writes"] and self.storage.on:
             undone = self.storage.apply(answer["writes"])
             if undone is not None:

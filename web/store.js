@@ -147,21 +147,12 @@
     }).catch(function () { return null; });
   }
 
-  // Space used by the origin (bytes) and whether it is persistent; asks once for persistent
-  // storage when the player has saved games (the browser may then keep them under pressure).
-  var asked = false;
-  function space(hasGames) {
+  // Space used by the origin (bytes) and whether the browser keeps it (persistent storage).
+  function space() {
     var storage = scope.navigator && scope.navigator.storage;
     if (!storage || !storage.estimate) { return Promise.resolve("null"); }
-    var persist = Promise.resolve(false);
-    if (hasGames && !asked && storage.persist) {
-      asked = true;
-      persist = storage.persisted().then(function (yes) {
-        return yes || storage.persist();
-      }).catch(function () { return false; });
-    } else if (storage.persisted) {
-      persist = storage.persisted().catch(function () { return false; });
-    }
+    var persist = storage.persisted ? storage.persisted().catch(function () { return false; })
+                                    : Promise.resolve(false);
     return Promise.all([storage.estimate(), persist]).then(function (r) {
       return JSON.stringify({used: r[0].usage || 0, persisted: !!r[1]});
     }).catch(function () { return "null"; });
@@ -246,6 +237,15 @@
     }
   }
 
+  // The page's side (persist() is not offered to workers): once the player has a saved game,
+  // ask that the browser keep the site's storage under pressure. Resolves, never rejects.
+  function persist() {
+    var storage = scope.navigator && scope.navigator.storage;
+    if (!storage || !storage.persist) { return Promise.resolve(false); }
+    return storage.persisted().then(function (yes) { return yes || storage.persist(); })
+      .catch(function () { return false; });
+  }
+
   // The page's address fragment cut to `limit` characters: a fragment of megabytes (no game
   // link is that long) must not reach MicroPython's heap whole; the app refuses the cut one
   // like any other damaged link.
@@ -255,5 +255,6 @@
   }
 
   scope.rituelsStore = {boot: boot, load: load, commit: commit, space: space,
-                        migrate: migrate, prefs: prefs, hash: hash};
+                        migrate: migrate, prefs: prefs, hash: hash,
+                        persist: persist};
 })(typeof self !== "undefined" ? self : this);

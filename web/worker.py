@@ -34,8 +34,8 @@ class Database:
     async def commit(self, writes):
         return json.loads(await self.store.commit(json.dumps(writes)))
 
-    async def space(self, has_games):
-        return json.loads(await self.store.space(bool(has_games)))
+    async def space(self):
+        return json.loads(await self.store.space())
 
 
 async def open_database(base):

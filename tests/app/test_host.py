@@ -47,8 +47,8 @@ class FakeDb:
         self.commits.append([w[0] for w in writes])
         return {"ok": True}
 
-    async def space(self, has_games):
-        return {"used": 1234, "persisted": has_games}
+    async def space(self):
+        return {"used": 1234, "persisted": False}
 
 
 def make(prefs=None, db=None, hash_="#/", lang="fr"):

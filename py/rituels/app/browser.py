@@ -133,7 +133,7 @@ class Host:
     ``db`` (web/worker.py; a dict-backed one in the tests) reaches IndexedDB with three
     coroutines: ``load(keys) -> {key: value | None} | None`` (None: unreadable),
     ``commit(writes) -> {"ok"} | {"conflict", "values"} | {"failed"}`` and
-    ``space(has_games) -> {"used", "persisted"} | None``. Use :meth:`start` then
+    ``space() -> {"used", "persisted"} | None``. Use :meth:`start` then
     :meth:`serve` for each message (:meth:`guarded` runs one without the database)."""
 
     def __init__(self, payload: dict[str, Any], saved: dict[str, Any] | None = None,
@@ -154,7 +154,6 @@ class Host:
         self.app.space = None            # {"used": bytes, "persisted": bool}, for "my games"
         self.payload = payload
         self.failing = False             # the database refused the last writes
-        self.asked_persist = False
         self.broadcast: list[str] = []
         self.pref_writes: list[list[str | None]] = []   # taken before the database's
         self._deciding = False
@@ -219,9 +218,6 @@ class Host:
             if self.failing:
                 self.failing = False
                 app.announcements.append(app.t("storage.saved_again"))
-            if not self.asked_persist:   # the player now has a saved game: keep it safe
-                self.asked_persist = True
-                await self._space(True)
         elif result.get("conflict"):
             # Another tab wrote since: its values win (one game, one writer), this tab's
             # writes of those keys are dropped, and the app follows the stored game.
@@ -243,9 +239,9 @@ class Host:
             app.changed = True
         app.saving_off = off
 
-    async def _space(self, has_games: bool) -> None:
+    async def _space(self) -> None:
         if self.db_on:
-            found = await self.db.space(has_games)
+            found = await self.db.space()
             if isinstance(found, dict):
                 self.app.space = found
 
@@ -257,7 +253,7 @@ class Host:
                                                  if k.startswith(ENTRY_PREFIX)})
         await self._load(orphans[:MAX_ORPHANS] + self.wants({"kind": "hash", "hash": hash_}))
         if hash_.startswith("#/games"):
-            await self._space(False)
+            await self._space()
         migration = self.payload.get("migration")
         self.app.navigate(hash_, force=True)
         if isinstance(migration, dict) and migration.get("failed"):
@@ -276,7 +272,7 @@ class Host:
             await self._load(self.wants(message))
             if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
                     "#/games"):
-                await self._space(False)
+                await self._space()
         except Exception:
             import traceback
             traceback.print_exc()
