@@ -57,7 +57,12 @@ def _now_iso(clock: Callable[[], float]) -> str:
 
 
 def _text(value: Any, limit: int = 40) -> str:
-    return clean_title(value)[:limit] if isinstance(value, str) else ""
+    if not isinstance(value, str):
+        return ""
+    if value.isascii() and value.isprintable() and len(value) <= min(limit, MAX_TITLE) \
+            and "  " not in value and value.strip() == value:
+        return value   # what clean_title gives it, without its scans (most stored fields)
+    return clean_title(value)[:limit]
 
 
 def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -99,6 +104,8 @@ class SaveStore:
         self.storage = storage
         self.clock = clock
         self._parsed: dict[str, tuple[str, dict[str, Any] | None]] = {}  # key -> (text, entry)
+        self._cleaned: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}  # id -> (entry,
+        # its cleaned form): thousands of lines cleaned once, not at every list
 
     # --- ids and keys -------------------------------------------------------------------
     @staticmethod
@@ -273,8 +280,15 @@ class SaveStore:
                     self._write_entry(save_id, index[save_id])
                 except StorageError:
                     pass  # the list is still right; the entry is rewritten next time
-        entries = [_clean_entry(save_id, entry) for save_id, entry in index.items()]
+        entries = [self._clean(save_id, entry) for save_id, entry in index.items()]
         return sorted(entries, key=lambda e: e["updated"], reverse=True)
+
+    def _clean(self, save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
+        seen = self._cleaned.get(save_id)
+        if seen is None or seen[0] is not entry:
+            seen = (entry, _clean_entry(save_id, entry))
+            self._cleaned[save_id] = seen
+        return dict(seen[1])   # a copy: callers may change it
 
     def _salvage(self, save_id: str, old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
         try:
