@@ -165,6 +165,14 @@ def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_u
     assert len(saved_game(page, save_id)["actions"]) > saved + 6
 
 
+def start_cthulhu(page, open_app) -> str:
+    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/cthulhu-dice")
+    page.click("#app [data-cmd=start]")
+    page.wait_for_function("location.hash.startsWith('#/play/')")
+    return page.evaluate("location.hash").split("/")[-1]
+
+
 def test_a_terminated_worker_is_reported_within_5_s(page, open_app, screenshot):
     save_id = start_cthulhu(page, open_app)
     page.wait_for_selector(ACTIONABLE)
