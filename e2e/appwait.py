@@ -30,3 +30,27 @@ CANONICAL_JS = """(root) => {
 def canonical_html(page, selector: str) -> str:
     """The element's markup with attributes sorted, to compare a morphed page with a fresh one."""
     return page.locator(selector).evaluate(CANONICAL_JS)
+
+
+# The saved games as the app's worker wrote them to IndexedDB (read with web/store.js, which
+# the page loads too): {save id: record (or its text when it is not JSON)}.
+SAVES_JS = """async () => {
+    const boot = JSON.parse(await rituelsStore.boot());
+    const values = JSON.parse(await rituelsStore.load(JSON.stringify(boot.saves))) || {};
+    const out = {};
+    for (const [key, text] of Object.entries(values)) {
+        if (text === null) continue;
+        try { out[key.slice('rituels.save.'.length)] = JSON.parse(text); }
+        catch (err) { out[key.slice('rituels.save.'.length)] = text; }
+    }
+    return out;
+}"""
+
+
+def saved_games(page) -> dict:
+    """Every saved game of the page's origin: {save id: record}."""
+    return page.evaluate(SAVES_JS)
+
+
+def saved_game(page, save_id: str) -> dict | None:
+    return saved_games(page).get(save_id)

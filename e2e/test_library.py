@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from appwait import settle
+from appwait import saved_game, saved_games, settle
 
 ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
 
@@ -38,14 +38,12 @@ def play(page, clicks: int) -> None:
 
 
 def saved_records(page) -> list[dict]:
-    return page.evaluate("""() => Object.keys(localStorage)
-        .filter(k => k.startsWith('rituels.save.'))
-        .map(k => JSON.parse(localStorage.getItem(k)))""")
+    return list(saved_games(page).values())
 
 
 def current_record(page) -> dict:
     save_id = page.evaluate("location.hash").split("/")[-1]
-    return page.evaluate(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))")
+    return saved_game(page, save_id)
 
 
 def no_violations(axe, page, selector):

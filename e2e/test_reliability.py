@@ -5,7 +5,9 @@ own game makes a variant; the replay position survives a reload."""
 
 from __future__ import annotations
 
-from appwait import settle
+import time
+
+from appwait import saved_game, saved_games, settle
 
 from rituels.engine.link import pack, varint
 
@@ -31,9 +33,15 @@ def start_cthulhu(page, humans: int = 2) -> str:
 
 
 def stored(page, save_id: str) -> list[str]:
-    return page.evaluate(
-        f"JSON.parse(localStorage.getItem('rituels.save.{save_id}') || '{{\"actions\":[]}}')"
-        ".actions")
+    return (saved_game(page, save_id) or {"actions": []})["actions"]
+
+
+def wait_stored(page, save_id: str, moves: int, timeout_s: float = 20) -> None:
+    """Until the save holds at least ``moves`` actions in the database."""
+    deadline = time.monotonic() + timeout_s
+    while len(stored(page, save_id)) < moves:
+        assert time.monotonic() < deadline, f"the save never reached {moves} moves"
+        page.wait_for_timeout(50)
 
 
 def app_works(page) -> None:
@@ -98,9 +106,7 @@ def test_two_tabs_alternate_fifty_moves_and_lose_none(page, context, open_app):
             seen = stored(me, save_id)
         me.wait_for_selector(ACTIONABLE)
         me.click(ACTIONABLE)
-        me.wait_for_function(
-            f"JSON.parse(localStorage.getItem('rituels.save.{save_id}')).actions.length"
-            f" > {len(seen)}")
+        wait_stored(me, save_id, len(seen) + 1)
         now = stored(me, save_id)
         assert now[:len(seen)] == seen, "a move was lost"
         seen = now
@@ -119,8 +125,7 @@ def test_a_lone_surrogate_name_is_refused(page, open_app):
     }""")
     page.click("button[data-cmd=start]")
     page.wait_for_selector("[role=dialog] :text('caractères interdits')")
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rituels.save.'))") \
-        == []
+    assert saved_games(page) == {}
     page.fill("#seat-0-name", "Ada")                # the app is still fine: fix it and play
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
@@ -133,8 +138,7 @@ def test_continue_from_your_own_game_makes_a_variant(page, open_app):
         page.wait_for_selector(ACTIONABLE)
         page.click(ACTIONABLE)
         settle(page)      # the worker's answer to this click before the next one
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))"
-                           ".actions.length >= 4")
+    wait_stored(page, save_id, 4)
     original = stored(page, save_id)
     page.evaluate(f"location.hash = '#/replay/{save_id}'")
     page.wait_for_selector(".replay-controls")

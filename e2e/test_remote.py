@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from appwait import settle
+from appwait import saved_games, settle
 from test_tuchulcha import one_step as tuchulcha_step
 
 from rituels.engine.link import decode, encode, fragment
@@ -26,9 +26,7 @@ def fast(page):
 
 
 def saved_records(page) -> list[dict]:
-    return page.evaluate("""() => Object.keys(localStorage)
-        .filter(k => k.startsWith('rituels.save.'))
-        .map(k => JSON.parse(localStorage.getItem(k)))""")
+    return list(saved_games(page).values())
 
 
 def cthulhu_step(page, done) -> bool:

@@ -12,7 +12,7 @@ import time
 from rituels.engine import CHANCE, get_game, sample_chance
 from rituels.engine.link import encode
 from rituels.engine.record import new_record
-from appwait import settle
+from appwait import saved_game, settle
 
 FAST = "0.05"                  # seconds per bot move (the stored pace), so a game takes minutes
 GAME_TIMEOUT_S = 420
@@ -177,7 +177,7 @@ def test_a_combined_attack_by_clicks_on_the_attacked_stone(page, open_app, axe, 
     log = page.inner_text(".log-lines")
     assert "3 aruspices" in log and "arrivent ensemble" in log
     save_id = page.evaluate("location.hash").split("/")[-1]
-    saved = page.evaluate(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))")
+    saved = saved_game(page, save_id)
     assert saved["actions"][len(record["actions"])] == notation
 
 

@@ -122,38 +122,7 @@ def test_an_open_panel_stays_open_while_bots_play(page, open_app):
     assert page.evaluate("window.__scrolls") == 0 and page.evaluate("scrollY") == scrolled
 
 
-# Storage that becomes full on demand: writing the list of games then throws, as a full quota
-# does. A move writes the game's record first, then that list.
-FULL_STORAGE_JS = """window.__full = false;
-const setItem = Storage.prototype.setItem;
-Storage.prototype.setItem = function (key, value) {
-    if (window.__full && key === 'rituels.saves')
-        throw new DOMException('full', 'QuotaExceededError');
-    return setItem.call(this, key, value);
-};"""
-SNAPSHOT_JS = """() => Object.fromEntries(Object.keys(localStorage)
-    .filter(k => k.startsWith('rituels.')).map(k => [k, localStorage.getItem(k)]))"""
-
-
-def test_a_full_storage_saves_nothing_of_a_move_and_the_game_goes_on(page, open_app):
-    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
-    page.add_init_script(FULL_STORAGE_JS)
-    open_app(page, "#/new/cthulhu-dice")
-    page.click("#app [data-cmd=start]")
-    move = page.locator("#app [data-action]").first
-    move.wait_for()
-    settle(page)
-    before = page.evaluate(SNAPSHOT_JS)
-    assert any(k.startswith("rituels.save.") for k in before)
-    page.evaluate("window.__full = true")
-    lines = page.locator(".log-lines li").count()
-    move.click()
-    page.wait_for_function(f"document.querySelectorAll('.log-lines li').length > {lines}")
-    page.locator(".notice-warning").wait_for()
-    settle(page)
-    # All or nothing: the game's record, written before the list failed, was restored.
-    assert page.evaluate(SNAPSHOT_JS) == before
-    assert page.locator(".log-lines li").count() > lines, "the game goes on"
+# A full storage mid-game: e2e/test_saves.py (the saved games are in IndexedDB now).
 
 
 def test_reduced_motion_ends_transitions_at_once(page, open_app):

@@ -2,10 +2,11 @@
 # before Pyodide is ready). The app itself (rules, bots, screens) runs in Pyodide in the Web
 # Worker "rituels" (worker.py, rituels.app.browser): this file only forwards DOM events to it,
 # one at a time, and applies its answers -- morphs #app into the new markup (Idiomorph, so
-# unchanged elements stay the same nodes and keep focus, scroll and transitions), writes
-# localStorage all or nothing, and runs effects (timers, URL hash, focus, clipboard,
-# downloads, title). It never blocks: every call to the worker is asynchronous and carries
-# plain strings.
+# unchanged elements stay the same nodes and keep focus, scroll and transitions), writes the
+# small preferences to localStorage all or nothing (the saved games are in IndexedDB, which
+# the worker writes itself), tells the other tabs what was saved (BroadcastChannel), watches
+# the worker, and runs effects (timers, URL hash, focus, clipboard, downloads, title). It
+# never blocks: every call to the worker is asynchronous and carries plain strings.
 import gc
 import json
 
@@ -14,6 +15,15 @@ from pyscript import workers
 from pyscript.ffi import create_proxy, to_js
 
 PREFIX = "rituels."            # the app's localStorage keys
+SAVED = ("rituels.save.", "rituels.entry.", "rituels.saves")   # saved games: not preferences
+CHANNEL = "rituels.saves"      # BroadcastChannel: "these saved-game keys were written"
+# The watchdog: a message of the person (or any but a timer's, which may start a bot's search
+# or an analysis) unanswered this long means the worker is dead or stuck; long work shows a
+# busy mark after SLOW_MS.
+DEAD_MS = 4000
+# Longer than any game link (rituels.engine.link.MAX_LINK_CHARS): a fragment is cut there.
+MAX_HASH = 200_010
+SLOW_MS = 1000
 CLICKABLE = "[data-cmd],[data-action],[data-select],[data-why]"
 FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),"
              "textarea,[tabindex]:not([tabindex='-1'])")
@@ -60,10 +70,12 @@ class Storage:
 
     def __init__(self):
         self.js = js.window.rituelsStorage
-        self.on = self.js.snapshot() is not None
+        self.on = js.window.rituelsStore.prefs() is not None
 
     def snapshot(self):
-        text = self.js.snapshot()
+        """The preferences only (store.js): never the saved games, which may be megabytes
+        and would not fit MicroPython's heap."""
+        text = js.window.rituelsStore.prefs()
         return None if text is None else json.loads(text)
 
     def apply(self, writes):
@@ -112,6 +124,13 @@ class Glue:
         self.on_timer = self.proxy(lambda: self.send({"kind": "tick"}))
         self.later = []          # an answer's effects that wait for a task of their own
         self.on_later = self.proxy(self.finish)
+        self.channel = None      # BroadcastChannel to the other tabs of the site
+        self.sent = 0            # counts messages sent, so a late timer knows its message
+        self.watch = None        # the watchdog's timers of the message in flight
+        self.dead = False
+        self.persist_asked = False
+        self.on_slow = self.proxy(self.slow)
+        self.on_dead = self.proxy(self.declare_dead)
 
     def proxy(self, fn):
         p = create_proxy(fn)
@@ -149,6 +168,10 @@ class Glue:
         self.listen(js.window, "storage", self.on_storage)
         self.listen(js.document, "keydown", self.on_document_key)
         self.listen(js.document, "visibilitychange", lambda e: self.mark_favicon())
+        self.listen(js.document, "click", self.on_page_click)
+        if hasattr(js.window, "BroadcastChannel"):
+            self.channel = js.BroadcastChannel.new(CHANNEL)
+            self.listen(self.channel, "message", self.on_channel)
         workers["rituels"].then(self.proxy(self.worker_ready), self.on_error)
         # The glue listens (timed by the browser benchmark: MicroPython's start-up cost).
         js.document.documentElement.setAttribute("data-glue", "")
@@ -166,10 +189,17 @@ class Glue:
         self.queue = [m for m in self.queue if m["kind"] != "hash"]
         for message in hashes:
             self.done_with(message)
+        # Saves left in localStorage by older versions move to IndexedDB first (store.js,
+        # verified before the originals go), so the worker finds them there.
+        js.window.rituelsStore.migrate().then(self.proxy(self.migrated))
+
+    def migrated(self, result):
         start = {"storage": self.storage.snapshot(), "lang": self.browser_languages(),
-                 "hash": js.location.hash or "",
-                 "base": js.location.origin + js.location.pathname}
-        worker.start(json.dumps(start)).then(self.proxy(self.first_answer), self.on_error)
+                 "hash": js.window.rituelsStore.hash(MAX_HASH),
+                 "base": js.location.origin + js.location.pathname,
+                 "migration": json.loads(result)}
+        self.worker.start(json.dumps(start)).then(self.proxy(self.first_answer),
+                                                  self.on_error)
 
     def first_answer(self, pair):
         self.answered(pair)   # its finish() marks the page ready
@@ -192,7 +222,48 @@ class Glue:
             return
         self.busy = True
         self.current = self.queue.pop(0)
+        self.watch_over(self.current)
         self.worker.event(json.dumps(self.current)).then(self.on_answer, self.on_error)
+
+    # --- the watchdog ---------------------------------------------------------------------
+    def watch_over(self, message):
+        """Timers for the message now in flight: after SLOW_MS the page shows it is busy;
+        after DEAD_MS, unless a timer's message may have started long work, the worker is
+        declared dead (the frame's #watch says so and offers « Recharger »)."""
+        self.sent += 1
+        number = self.sent
+        self.unwatch()
+        slow = js.setTimeout(self.on_slow, SLOW_MS, number)
+        dead = None
+        if message["kind"] != "tick":
+            dead = js.setTimeout(self.on_dead, DEAD_MS, number)
+        self.watch = (slow, dead)
+
+    def unwatch(self):
+        if self.watch is not None:
+            for timer in self.watch:
+                if timer is not None:
+                    js.clearTimeout(timer)
+            self.watch = None
+        js.document.documentElement.removeAttribute("data-slow")
+
+    def slow(self, number):
+        if number == self.sent and self.current is not None:
+            js.document.documentElement.setAttribute("data-slow", "")
+
+    def declare_dead(self, number):
+        if number == self.sent and self.current is not None and not self.dead:
+            self.dead = True
+            js.console.error("rituels: the worker does not answer")
+            html = js.document.documentElement
+            html.setAttribute("data-dead", "")
+            html.removeAttribute("data-slow")
+            watch = js.document.getElementById("watch")
+            if watch is not None:
+                watch.removeAttribute("hidden")
+                button = watch.querySelector("button")
+                if button is not None:
+                    button.focus()
 
     def done_with(self, message):
         if message is not None and message["kind"] in FROM_PERSON:
@@ -202,6 +273,7 @@ class Glue:
 
     def failed(self, error):
         js.console.error("rituels: the worker failed:", error)
+        self.unwatch()
         lost = self.current
         self.busy = False
         self.done_with(self.current)
@@ -213,9 +285,16 @@ class Glue:
 
     def answered(self, pair):
         # [JSON of the answer, markup]: the markup is never parsed here, only handed on.
+        self.unwatch()
         answer = json.loads(pair[0])
         answer["html"] = pair[1] if answer["morph"] else None
         self.busy = True   # until this answer is applied: a stored message goes first
+        if answer.get("broadcast"):
+            if self.channel is not None:
+                self.channel.postMessage(json.dumps(answer["broadcast"]))
+            if not self.persist_asked:   # a game is saved: ask the browser to keep it
+                self.persist_asked = True
+                js.window.rituelsStore.persist()
         if answer["writes"] and self.storage.on:
             undone = self.storage.apply(answer["writes"])
             if undone is not None:
@@ -304,10 +383,10 @@ class Glue:
         if kind == "timer":
             js.setTimeout(self.on_timer, effect["ms"])
         elif kind == "hash":
-            if (js.location.hash or "#/") != effect["hash"]:
+            if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
                 js.location.hash = effect["hash"]
         elif kind == "replace-hash":  # the replay position: no history entry per step
-            if (js.location.hash or "#/") != effect["hash"]:
+            if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
                 js.history.replaceState(js.history.state, "", effect["hash"])
         elif kind == "sound":
             js.window.rituelsChime()
@@ -440,16 +519,27 @@ class Glue:
         file.text().then(self.proxy(read))
 
     def on_hash(self, event):
-        self.send({"kind": "hash", "hash": js.location.hash or ""})
+        self.send({"kind": "hash", "hash": js.window.rituelsStore.hash(MAX_HASH)})
 
     def on_storage(self, event):
-        """Another tab wrote to localStorage: the worker's mirror takes the new values."""
+        """Another tab wrote a preference: the worker's mirror takes the new value."""
         key = event.key
         if key is None:   # cleared: every key may have gone
             self.send({"kind": "storage", "values": self.storage.snapshot() or {},
                        "all": True})
-        elif key.startswith(PREFIX):
+        elif key.startswith(PREFIX) and not any(key.startswith(p) for p in SAVED):
             self.send({"kind": "storage", "values": {key: event.newValue}})
+
+    def on_channel(self, event):
+        """Another tab saved games (its worker wrote them to IndexedDB): reload those."""
+        keys = json.loads(str(event.data))
+        self.send({"kind": "storage", "keys": [str(k) for k in keys]})
+
+    def on_page_click(self, event):
+        """« Recharger » of the dead-worker notice (#watch, drawn by the app in advance)."""
+        el = event.target.closest("[data-glue=reload]")
+        if el is not None:
+            js.location.reload()
 
     def trap_focus(self, event):
         """Keep Tab inside an open modal dialog."""

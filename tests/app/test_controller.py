@@ -181,7 +181,12 @@ def test_storage_off_keeps_the_game_playable(fake_game):
     s = start(app)
     play_human_turn(app)
     run_timers(app)
-    assert len(s.record["actions"]) >= 4 and "Sauvegarde désactivée" in app.render()
+    page = app.render()
+    # On the play screen the notice says the game goes on here and offers its download.
+    assert len(s.record["actions"]) >= 4 and "n’enregistre plus cette partie" in page
+    app.click({"cmd": "play-download"})
+    [download] = [e for e in app.take_effects() if e["type"] == "download"]
+    assert json.loads(download["text"])["actions"] == s.record["actions"]
 
 
 def test_storage_full_mid_game_shows_the_notice(fake_game):
@@ -189,10 +194,10 @@ def test_storage_full_mid_game_shows_the_notice(fake_game):
     app = App(storage, "", pace_s=0)
     app.navigate("#/")
     s = start(app)
-    assert "Sauvegarde désactivée" not in app.render()
+    assert "n’enregistre plus" not in app.render()
     storage.quota = 10
     play_human_turn(app)
-    assert "Sauvegarde désactivée" in app.render()
+    assert "n’enregistre plus cette partie" in app.render()
     assert any("Sauvegarde" in a for a in app.take_announcements())
 
 
@@ -317,3 +322,18 @@ def test_bot_speed_is_chosen_in_the_dialog_and_remembered(fake_game, make_app, s
     again.navigate("#/new/fake-race")
     again.change({"form": form_for(again, **{"seat-1-kind": "human"})})
     assert 'name="pace"' not in again.render()
+
+
+def test_a_name_of_invisible_characters_is_refused_and_lookalikes_are_one_name(fake_game):
+    """Issue 28: U+200B, U+3164 and U+2800 draw nothing; "Ada" and "Ada\u200b" look alike."""
+    from rituels.engine.safeinput import visible_form
+
+    assert visible_form("\u200b\u3164\u2800 ") == "" and visible_form("Ada\u200b") == "ada"
+    for name, says in (("\u200b\u3164\u2800", "au moins un caractère visible"),
+                       ("Ada\u200b", "Ada")):
+        app = App(MemoryStorage(), "", pace_s=0)
+        app.navigate("#/new/fake-race")
+        app.click({"cmd": "start", "form": form_for(app, **{
+            "seat-0-name": "Ada", "seat-1-kind": "human", "seat-1-name": name})})
+        assert app.session is None and app.route[0] == "new", name
+        assert says in html_text(app)

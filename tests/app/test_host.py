@@ -1,37 +1,76 @@
-"""The worker side of the page (rituels.app.browser): the glue's JSON messages in, answers out,
-and the storage mirror whose writes the glue applies all or nothing."""
+"""The worker side of the page (rituels.app.browser): the glue's JSON messages in, answers out;
+the preferences whose writes the glue applies all or nothing, and the saved games the worker
+keeps in IndexedDB (here a dict-backed stand-in with the same compare-and-swap)."""
 
+import asyncio
 import json
 
 import pytest
 
 from rituels.app import browser
-from rituels.app.browser import Host, MirrorStorage
+from rituels.app.browser import Host, PageStorage
 from rituels.app.controller import LANG_KEY, PACE_KEY
-from rituels.app.saves import RECORD_PREFIX
+from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
 
 FAST = {PACE_KEY: "0"}
 
 
-def apply(store: dict, writes) -> None:
-    """What the glue does with one answer's writes when nothing changed meanwhile."""
-    for key, expected, value in writes:
-        assert store.get(key) == expected, f"{key}: the mirror expected {expected!r}"
-        if value is None:
-            store.pop(key, None)
-        else:
-            store[key] = value
+class FakeDb:
+    """web/store.js's contract on a dict: ``full`` refuses every write (quota), ``loads``
+    lists every key read."""
+
+    def __init__(self, data=None):
+        self.data = dict(data or {})
+        self.full = False
+        self.loads = []
+        self.commits = []
+
+    def boot(self):
+        return {"ok": True, "entries": {k: v for k, v in self.data.items()
+                                        if k.startswith(ENTRY_PREFIX)},
+                "saves": [k for k in self.data if k.startswith(RECORD_PREFIX)]}
+
+    async def load(self, keys):
+        self.loads += keys
+        return {k: self.data.get(k) for k in keys}
+
+    async def commit(self, writes):
+        if self.full:
+            return {"failed": True}
+        if any(not unchecked and self.data.get(k) != was for k, was, _, unchecked in writes):
+            return {"conflict": True, "values": {w[0]: self.data.get(w[0]) for w in writes}}
+        for key, _, value, _ in writes:
+            if value is None:
+                self.data.pop(key, None)
+            else:
+                self.data[key] = value
+        self.commits.append([w[0] for w in writes])
+        return {"ok": True}
+
+    async def space(self):
+        return {"used": 1234, "persisted": False}
+
+
+def make(prefs=None, db=None, hash_="#/", lang="fr"):
+    db = FakeDb() if db is None else db
+    host = Host({"storage": dict(FAST) if prefs is None else prefs, "lang": lang,
+                 "hash": hash_, "base": "http://x/"}, db.boot(), db)
+    return host, db, asyncio.run(host.start())
+
+
+def send(host, message):
+    return asyncio.run(host.serve(message))
 
 
 def start_fake(host: Host, **form) -> dict:
-    host.event({"kind": "hash", "hash": "#/new/fake-race"})
+    send(host, {"kind": "hash", "hash": "#/new/fake-race"})
     draft = host.app.draft
     fields = {"count": str(draft["count"])}
     for i, seat in enumerate(draft["seats"]):
         fields[f"seat-{i}-kind"] = seat["kind"]
         fields[f"seat-{i}-name"] = seat["name"]
     fields.update(form)
-    return host.guarded({"kind": "click", "data": {"cmd": "start", "form": fields}})
+    return send(host, {"kind": "click", "data": {"cmd": "start", "form": fields}})
 
 
 def run_ticks(host: Host, answer: dict, limit: int = 500) -> list[dict]:
@@ -40,88 +79,138 @@ def run_ticks(host: Host, answer: dict, limit: int = 500) -> list[dict]:
     for _ in range(limit):
         if not any(e["type"] == "timer" for e in seen[-1]["effects"]):
             return seen
-        seen.append(host.guarded({"kind": "tick"}))
+        seen.append(send(host, {"kind": "tick"}))
     raise AssertionError("the app keeps asking for timers")
 
 
-def test_start_reads_the_snapshot_and_answers_with_the_whole_page():
-    host = Host({"storage": {LANG_KEY: "en"}, "lang": "fr-FR", "hash": "", "base": "http://x/"})
-    answer = host.answer()
+def stored(db, save_id):
+    return json.loads(db.data[RECORD_PREFIX + save_id])
+
+
+def play_moves(host, n):
+    """n moves of the fake race at this device (pick, then go)."""
+    for _ in range(n):
+        send(host, {"kind": "click", "data": {"select": "pick"}})
+        answer = send(host, {"kind": "click", "data": {"action": "go1"}})
+        run_ticks(host, answer)
+
+
+def test_start_reads_the_preferences_and_answers_with_the_whole_page():
+    host, db, answer = make({LANG_KEY: "en"}, lang="fr-FR", hash_="")
     assert answer["lang"] == "en" and answer["title"] == "Rituels"
     assert 'id="main-title"' in answer["html"]
-    assert answer["writes"] == []
+    assert answer["writes"] == [] and answer["broadcast"] == []
     assert {"type": "focus", "target": "#main-title"} in answer["effects"]
     # Nothing changed since: no markup to morph.
-    assert host.guarded({"kind": "key", "name": "x"})["html"] is None
+    assert send(host, {"kind": "key", "name": "x"})["html"] is None
 
 
-def test_a_new_game_is_written_back_with_the_values_the_mirror_had_before(fake_game):
-    real = dict(FAST)
-    host = Host({"storage": dict(real), "lang": "fr", "hash": "#/"})
+def test_a_new_game_goes_to_the_database_with_its_entry_in_one_commit(fake_game):
+    host, db, _ = make()
     answer = start_fake(host, **{"seat-0-name": "Ada"})
-    keys = [key for key, _, _ in answer["writes"]]
-    assert len(keys) == len(set(keys)), "one write per key, the last value"
-    assert dict((k, b) for k, b, _ in answer["writes"] if k != PACE_KEY) == \
-        {k: None for k in keys if k != PACE_KEY}, "the new keys did not exist before"
-    apply(real, answer["writes"])
     save_id = host.app.session.save_id
-    assert json.loads(real[RECORD_PREFIX + save_id])["seats"][0]["name"] == "Ada"
-    assert real == host.mirror.data
-    # The next move updates the same key, expecting what the glue has just written.
-    host.guarded({"kind": "click", "data": {"select": "pick"}})
-    move = host.guarded({"kind": "click", "data": {"action": "go1"}})
-    record_writes = [w for w in move["writes"] if w[0] == RECORD_PREFIX + save_id]
-    assert record_writes and record_writes[0][1] == real[RECORD_PREFIX + save_id]
+    assert stored(db, save_id)["seats"][0]["name"] == "Ada"
+    assert [RECORD_PREFIX + save_id, ENTRY_PREFIX + save_id] in [sorted(c, reverse=True)
+                                                                for c in db.commits]
+    assert set(answer["broadcast"]) >= {RECORD_PREFIX + save_id}
+    # Preferences only go to the glue (localStorage); saved games never do.
+    assert all(not w[0].startswith((RECORD_PREFIX, ENTRY_PREFIX)) for w in answer["writes"])
+    send(host, {"kind": "click", "data": {"select": "pick"}})
+    send(host, {"kind": "click", "data": {"action": "go1"}})
+    assert stored(db, save_id)["actions"] == host.app.session.record["actions"]
 
 
-def test_a_conflict_refreshes_the_mirror_and_tells_the_app(fake_game, monkeypatch):
-    host = Host({"storage": dict(FAST), "lang": "fr", "hash": "#/"})
-    told = []
-    monkeypatch.setattr(host.app, "storage_changed", told.append, raising=False)
-    answer = start_fake(host)
-    key = RECORD_PREFIX + host.app.session.save_id
-    assert key in host.mirror.data
-    # Another tab had written that key first: the glue undid our writes and sends the truth.
-    after = host.guarded({"kind": "stored", "conflict": True, "failed": False,
-                          "values": {key: None, "rituels.other": "theirs"}})
-    assert key not in host.mirror.data
-    assert host.mirror.data["rituels.other"] == "theirs"
-    assert told == [sorted([key, "rituels.other"])]
-    assert after["html"] is not None
-    assert answer["writes"]
+def test_start_up_reads_no_record_and_a_route_loads_only_its_own(fake_game):
+    first, db, _ = make()
+    start_fake(first)
+    ids = [first.app.session.save_id]
+    send(first, {"kind": "hash", "hash": "#/"})
+    start_fake(first)
+    ids.append(first.app.session.save_id)
+    host, _, answer = make(db=db)
+    assert db.loads == [] and len(host.app.saves.list()) == 2
+    assert all(s in answer["html"] for s in ids) or host.app.route[0] == "home"
+    send(host, {"kind": "hash", "hash": f"#/play/{ids[0]}"})
+    assert db.loads == [RECORD_PREFIX + ids[0]]
+    assert host.app.session.save_id == ids[0]
 
 
-def test_a_failed_write_keeps_the_game_playing_and_says_it_was_not_saved(fake_game):
-    host = Host({"storage": dict(FAST), "lang": "en", "hash": "#/"})
+def test_a_refusing_database_never_loses_nor_rolls_back_the_game(fake_game):
+    host, db, _ = make()
     start_fake(host)
     s = host.app.session
-    after = host.guarded({"kind": "stored", "conflict": False, "failed": True,
-                          "values": {RECORD_PREFIX + s.save_id: None}})
-    assert host.app.saving_off
-    assert after["html"].count("notice-warning") == 1
-    assert after["say"] == [host.app.t("app.notice.saving_off")]
-    assert host.app.session is s and not s.state.is_terminal()
+    before = stored(db, s.save_id)["actions"]
+    db.full = True
+    said = []
+    for _ in range(10):
+        send(host, {"kind": "click", "data": {"select": "pick"}})
+        answer = send(host, {"kind": "click", "data": {"action": "go1"}})
+        said += answer["say"]
+        said += [x for a in run_ticks(host, answer)[1:] for x in a["say"]]
+        if host.app.session.state.is_terminal():
+            break
+    # In memory it went on, never back to the stored position; told once, no "other tab".
+    assert host.app.session is s and len(s.record["actions"]) > len(before)
+    assert stored(db, s.save_id)["actions"] == before
+    assert said.count(host.app.t("storage.not_saved")) == 1
+    assert not any("autre onglet" in n["text"] for n in host.app.notices)
+    assert host.app.saving_off and "play-download" in host.app.render()
+    # Space returns: the very next event writes everything that waited.
+    db.full = False
+    answer = send(host, {"kind": "key", "name": "x"})
+    assert stored(db, s.save_id)["actions"] == s.record["actions"]
+    assert not host.app.saving_off and host.app.t("storage.saved_again") in answer["say"]
 
 
-def test_another_tab_clearing_the_storage_empties_the_mirror(fake_game):
-    host = Host({"storage": {**FAST, "rituels.save.x": "{}"}, "lang": "fr", "hash": "#/"})
-    host.guarded({"kind": "storage", "values": {}, "all": True})
-    assert host.mirror.data == {}
-    host.guarded({"kind": "storage", "values": {"rituels.lang": "en", "other": "no"}})
-    assert host.mirror.data == {"rituels.lang": "en"}
+def test_another_tab_writing_the_game_first_is_followed_and_said(fake_game):
+    host, db, _ = make()
+    start_fake(host)
+    play_moves(host, 1)
+    s = host.app.session
+    key = RECORD_PREFIX + s.save_id
+    theirs = dict(stored(db, s.save_id))
+    rev = theirs.pop("rev")
+    theirs["actions"] = theirs["actions"][:-1]          # another tab took the move back
+    db.data[key] = json.dumps({"rev": rev + 1, **theirs})
+    send(host, {"kind": "click", "data": {"select": "pick"}})
+    send(host, {"kind": "click", "data": {"action": "go1"}})
+    # This tab's write was refused (compare-and-swap): it follows the stored game, says so.
+    assert any("autre onglet" in n["text"] for n in host.app.notices)
+    assert host.app.session.record["actions"][:len(theirs["actions"])] == theirs["actions"]
+    assert json.loads(db.data[key])["rev"] >= rev + 1
 
 
-def test_without_local_storage_the_app_says_saving_is_off_and_plays(fake_game):
-    host = Host({"storage": None, "lang": "fr", "hash": "#/"})
-    assert host.app.saving_off
+def test_another_tabs_message_reloads_the_keys_it_names(fake_game):
+    host, db, _ = make()
+    start_fake(host)
+    s = host.app.session
+    key = RECORD_PREFIX + s.save_id
+    db.data.pop(key)
+    db.data.pop(ENTRY_PREFIX + s.save_id)
+    send(host, {"kind": "storage", "keys": [key, ENTRY_PREFIX + s.save_id]})
+    assert host.app.route[0] == "home"
+    assert any("supprimée" in n["text"] for n in host.app.notices)
+
+
+def test_without_a_database_the_app_says_saving_is_off_and_plays(fake_game):
+    host = Host({"storage": None, "lang": "fr", "hash": "#/"}, None, None)
+    answer = asyncio.run(host.start())
+    assert host.app.saving_off and "notice-warning" in answer["html"]
     answer = start_fake(host)
     assert answer["writes"] == []
-    assert "notice-warning" in answer["html"]
     assert host.app.session is not None and host.app.route[0] == "play"
 
 
+def test_another_tab_clearing_local_storage_empties_the_preferences(fake_game):
+    host, db, _ = make({**FAST, "rituels.lang": "fr"})
+    send(host, {"kind": "storage", "values": {}, "all": True})
+    assert "rituels.lang" not in host.storage.data
+    send(host, {"kind": "storage", "values": {"rituels.lang": "en", "other": "no"}})
+    assert host.storage.data.get("rituels.lang") == "en" and "other" not in host.storage.data
+
+
 def test_bots_decide_in_one_go_and_log_their_decision(fake_game):
-    host = Host({"storage": dict(FAST), "lang": "fr", "hash": "#/"})
+    host, db, _ = make()
     answer = start_fake(host, **{"seat-0-kind": "easy", "seat-1-kind": "easy"})
     seen = run_ticks(host, answer)
     effects = [e for a in seen for e in a["effects"]]
@@ -134,37 +223,41 @@ def test_bots_decide_in_one_go_and_log_their_decision(fake_game):
 
 
 def test_a_decision_coming_to_the_player_asks_once_to_be_brought_into_view(fake_game):
-    host = Host({"storage": dict(FAST), "lang": "fr", "hash": "#/"})
+    host, db, _ = make()
     answer = start_fake(host)   # the deal is automatic, then it is the human's turn
     reveals = [e for e in answer["effects"] if e["type"] == "reveal"]
     assert len(reveals) == 1
-    again = host.guarded({"kind": "click", "data": {"select": "pick"}})
+    again = send(host, {"kind": "click", "data": {"select": "pick"}})
     assert not [e for e in again["effects"] if e["type"] == "reveal"]
 
 
 def test_the_exports_take_json_and_send_the_markup_apart():
-    meta, html = browser.start(json.dumps({"storage": {}, "lang": "en", "hash": "#/"}))
+    db = FakeDb()
+    meta, html = asyncio.run(browser.start(json.dumps({"storage": {}, "lang": "en", "hash": "#/"}),
+                                           db, db.boot()))
     assert json.loads(meta)["lang"] == "en" and json.loads(meta)["morph"] is True
     assert 'id="main-title"' in html and "html" not in json.loads(meta)
-    meta, html = browser.event(json.dumps({"kind": "hash", "hash": "#/nowhere"}))
+    meta, html = asyncio.run(browser.event(json.dumps({"kind": "hash", "hash": "#/nowhere"})))
     assert {"type": "hash", "hash": "#/"} in json.loads(meta)["effects"]
-    meta, html = browser.event(json.dumps({"kind": "key", "name": "x"}))
+    meta, html = asyncio.run(browser.event(json.dumps({"kind": "key", "name": "x"})))
     assert json.loads(meta)["morph"] is False and html == ""
 
 
-def test_the_mirror_drops_writes_that_change_nothing():
-    mirror = MirrorStorage({"rituels.a": "1"})
-    mirror.set("rituels.a", "2")
-    mirror.set("rituels.a", "1")
-    mirror.remove("rituels.b")
-    assert mirror.take_writes() == []
-    mirror.set("rituels.b", "x")
-    assert mirror.take_writes() == [["rituels.b", None, "x"]]
+def test_the_storage_drops_writes_that_change_nothing():
+    storage = PageStorage({"rituels.a": "1"}, {}, [])
+    storage.set("rituels.a", "2")
+    storage.set("rituels.a", "1")
+    storage.remove("rituels.b")
+    assert storage.take_writes() == []
+    storage.set("rituels.b", "x")
+    storage.set(RECORD_PREFIX + "q", "y")
+    assert storage.take_writes() == [["rituels.b", None, "x"]]
+    assert storage.take_pending() == [[RECORD_PREFIX + "q", None, "y", False]]
 
 
 @pytest.mark.parametrize("kind", ["click", "change"])
 def test_a_bug_in_a_handler_becomes_a_notice(monkeypatch, kind):
-    host = Host({"storage": {}, "lang": "en", "hash": "#/"})
+    host, db, _ = make({}, lang="en")
 
     def broken(data):
         raise ValueError("boom")

@@ -7,7 +7,7 @@ import html
 import json
 
 from rituels.app.controller import App
-from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore
+from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore
 from rituels.app.storage import MemoryStorage, StorageError
 from rituels.engine.link import decode, encode
 from rituels.engine.record import new_record
@@ -76,7 +76,7 @@ def test_the_storage_event_brings_the_other_tabs_moves(fake_game, storage):
     sid = start(a, **HOT_SEAT).save_id
     b.navigate(f"#/play/{sid}")
     move(a)
-    b.storage_changed([RECORD_PREFIX + sid, INDEX_KEY])
+    b.storage_changed([RECORD_PREFIX + sid, ENTRY_PREFIX + sid])
     assert b.session.record["actions"] == stored_actions(storage, sid)
     assert "autre onglet" in text(b)
     shown = b.session
@@ -91,7 +91,7 @@ def test_lists_follow_the_other_tab_and_a_deleted_game_is_said(fake_game, storag
     sid = start(a, **HOT_SEAT).save_id
     b.navigate("#/games")
     b.render()
-    b.storage_changed([INDEX_KEY])
+    b.storage_changed([ENTRY_PREFIX + sid])
     assert b.changed and f'data-save="{sid}"' in b.render()
     SaveStore(storage).delete(sid)
     a.storage_changed([])                          # cleared or unknown: everything is checked
@@ -165,11 +165,11 @@ class FailOn(MemoryStorage):
 
 
 def test_a_failed_index_write_still_saves_and_the_list_repairs_itself(fake_game):
-    storage = FailOn({INDEX_KEY})
+    storage = FailOn({ENTRY_PREFIX})
     store = SaveStore(storage)
     store.put("a", new_record("fake-race", [{"name": "Ada", "bot": None},
                                             {"name": "Bob", "bot": None}]))
-    assert INDEX_KEY not in storage.data and store.exists("a")   # saved: no error raised
+    assert ENTRY_PREFIX + "a" not in storage.data and store.exists("a")   # saved: no error raised
     [entry] = store.list()
     assert entry["id"] == "a" and entry["players"] == ["Ada", "Bob"]
 
@@ -187,9 +187,9 @@ def test_an_import_that_does_not_fit_stores_nothing_and_says_so(fake_game):
 def test_index_entries_follow_the_records_revision(fake_game, storage):
     a, b = tab(storage), tab(storage)
     sid = start(a, **HOT_SEAT).save_id
-    index = json.loads(storage.get(INDEX_KEY))
+    entry = storage.get(ENTRY_PREFIX + sid)
     move(a)
-    storage.set(INDEX_KEY, json.dumps(index))     # an older index (a write that was lost)
+    storage.set(ENTRY_PREFIX + sid, entry)     # an older entry (a write that was lost)
     [entry] = b.saves.list()
     assert entry["moves"] == 3
 

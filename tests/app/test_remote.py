@@ -235,3 +235,64 @@ def test_wongar_at_a_distance_shows_only_this_devices_hand(make_app):
     s = a.session
     assert s.local == {0} and not s.private_view() and s.viewer() == 0
     assert s.ctx("fr").local == (0,) and s.log_ctx().viewer == 0
+
+
+def test_a_link_that_plays_a_seat_of_this_device_is_refused_as_an_update(fake_game, make_app):
+    """Issue 28: Ada plays here, Bob elsewhere. A link crafted elsewhere that adds Bob's turn
+    and then Ada's (her rolls and moves chosen by the sender) does not update Ada's save; it
+    may still be kept as a separate game."""
+    import random
+
+    from rituels.engine import sample_chance
+    from rituels.engine.record import replay
+
+    a, b = device(make_app), device(make_app)
+    start_remote(a)
+    play_human_turn(a, "go1")
+    join(b, sent_link(a), [1])
+    play_human_turn(b, "go2")
+    run_timers(b)
+    honest = dict(b.session.record, actions=list(b.session.record["actions"]))
+    # Then the sender plays Ada's turn too.
+    state = replay(honest).state
+    assert state.current_player() == 0 or state.is_chance()
+    crafted = list(honest["actions"])
+    rng = random.Random(1)
+    while not state.is_terminal() and (state.is_chance() or state.current_player() == 0):
+        action = sample_chance(state, rng) if state.is_chance() else state.legal_actions()[0]
+        crafted.append(state.action_to_str(action))
+        state.apply(action)
+    assert len(crafted) > len(honest["actions"])
+    before = dict(a.storage.data)
+    a.navigate(codec.fragment(codec.encode(dict(honest, actions=crafted))))
+    assert a.storage.data == before, "refused: nothing written"
+    text = html_text(a)
+    assert "ajoute des coups d’Ada" in text or "ajoute des coups d'Ada" in text
+    assert "qui joue sur cet appareil" in text
+    a.click({"cmd": "remote-fork-keep"})        # kept apart, the save itself untouched
+    assert len(a.saves.list()) == 2 and game_id_of(a.session.record) is None
+    # The honest link (Bob's turn only) still updates the save.
+    a.navigate(codec.fragment(codec.encode(honest)))
+    run_timers(a)
+    gid = game_id_of(honest)
+    [mine] = saves_of(a, gid)
+    assert a.saves.get(mine["id"])["actions"][:len(honest["actions"])] == honest["actions"]
+
+
+def test_a_riposte_rolled_elsewhere_belongs_to_the_attackers_turn():
+    """Cthulhu Dice: a remote caster attacks the local victim; the victim's riposte roll is
+    in the caster's turn (turn_owner), so the caster's link may carry it, and the victim's
+    device may roll it too (its chance_owner): either may bring it."""
+    from rituels.app.remote import _owners
+    from rituels.engine import get_game
+
+    state = get_game("cthulhu-dice").start(2, {})
+    caster = state.current_player()
+    victim = next(a for a in state.legal_actions() if a != "vC")
+    state.apply(victim)
+    while state.is_chance() and state.chance_owner() == caster:
+        state.apply("Y")       # the caster's roll: a yellow sign takes a token
+    assert state.is_chance() or state.is_terminal()
+    if state.is_chance():
+        assert state.chance_owner() != caster
+        assert _owners(state, caster) == {caster, state.chance_owner()}

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore
+from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore
 from rituels.app.storage import MemoryStorage, StorageError
 from rituels.engine.record import RecordError, new_record
 
@@ -27,8 +27,8 @@ def test_put_get_list_round_trip(fake_game):
     assert entry["id"] == sid and entry["game"] == "fake-race"
     assert entry["players"] == ["Ada", "Bob"] and entry["moves"] == 3
     assert entry["finished"] is False
-    # each record under its own key, the index under another
-    assert set(store.storage.keys()) == {INDEX_KEY, RECORD_PREFIX + sid}
+    # each record under its own key, its index entry under another
+    assert set(store.storage.keys()) == {ENTRY_PREFIX + sid, RECORD_PREFIX + sid}
 
 
 def test_new_ids_are_distinct(fake_game):
@@ -60,7 +60,7 @@ def test_list_rebuilds_a_lost_index_and_flags_corrupt_records(fake_game):
     store = SaveStore(storage)
     store.put("good", record(fake_game, ["s0", "s1"]))
     storage.set(RECORD_PREFIX + "junk", "garbage")
-    storage.set(INDEX_KEY, "this is not an index")
+    storage.set(ENTRY_PREFIX + "good", "this is not an index entry")
     entries = {e["id"]: e for e in store.list()}
     assert entries["good"]["moves"] == 2 and not entries["good"].get("corrupt")
     assert entries["junk"]["corrupt"] is True
@@ -98,11 +98,11 @@ def test_a_tampered_index_never_breaks_the_list(fake_game):
     store = SaveStore(storage)
     store.put("a", record(fake_game, ["s0"]))
     tampered = {"moves": "many", "players": "x", "finished": "yes"}
-    storage.set(INDEX_KEY, json.dumps({"a": tampered}))
+    storage.set(ENTRY_PREFIX + "a", json.dumps(tampered))
     [entry] = store.list()          # no revision: the entry is rebuilt from the record
     assert entry["id"] == "a" and entry["moves"] == 1 and entry["players"] == ["Ada", "Bob"]
     assert entry["finished"] is False
     # Wrong types under the record's revision are only cleaned, never trusted.
-    storage.set(INDEX_KEY, json.dumps({"a": dict(tampered, rev=store.rev("a"))}))
+    storage.set(ENTRY_PREFIX + "a", json.dumps(dict(tampered, rev=store.rev("a"))))
     [entry] = store.list()
     assert entry["moves"] == 0 and entry["players"] == [] and entry["finished"] is False

@@ -17,12 +17,12 @@ from functools import lru_cache
 import pytest
 
 from rituels.app.controller import App
-from rituels.app.saves import INDEX_KEY, RECORD_PREFIX
+from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.storage import MemoryStorage
 from rituels.engine.link import encode, pack, varint
 from rituels.engine.record import MAX_NAME, RecordError, parse_record_text, replay
 from rituels.engine.safeinput import MAX_TITLE, text_problem
-from rituels.i18n import LANGS
+from rituels.i18n import LANGS, t
 
 from .test_fuzz import corpus, mutate_bytes, mutate_file, mutate_link, random_json
 
@@ -214,7 +214,7 @@ def test_hostile_files(records):
         assert not entry.get("corrupt")
         check_clean(replay(app.saves.get(entry["id"])).record)
         app.saves.delete(entry["id"])
-        assert app.storage.data.get(INDEX_KEY) in (None, "{}")
+        assert not any(k.startswith(ENTRY_PREFIX) for k in app.storage.data)
     assert imported > CASES * 0.05
 
 
@@ -286,19 +286,20 @@ def hostile_index(rng: random.Random, sid: str) -> str:
     if kind == 1:
         return json.dumps(random_json(rng))
     if kind == 2:
-        entry = {k: random_json(rng) for k in ("game", "players", "moves", "title", "rev")}
+        entry = {k: random_json(rng) for k in ("game", "players", "moves", "title", "rev",
+                                                 "remote")}
         entry[rng.choice(list(entry))] = hostile_text(rng)
-        return json.dumps({sid: entry, "x\ud800": {}, '"><b>': {"game": "wongar"}})
+        return json.dumps(entry)
     if kind == 3:
-        return '{"%s":{"title":"%s","rev":1}}' % (sid, "x" * 100_000)
-    text = json.dumps({sid: {"game": "wongar", "moves": 3, "rev": 1}})
+        return '{"title":"%s","rev":1}' % ("x" * 100_000)
+    text = json.dumps({"game": "wongar", "moves": 3, "rev": 1})
     return mutate_bytes(rng, text.encode()).decode("utf-8", errors="replace")
 
 
 def cache_of_rev_1(index: str, sid: str) -> bool:
     """The hostile index claims to describe revision 1 of the save (the stored one)."""
     try:
-        entry = json.loads(index)[sid]
+        entry = json.loads(index)
         return entry["rev"] == 1 and not isinstance(entry["rev"], bool)
     except (ValueError, TypeError, KeyError, RecursionError):
         return False
@@ -311,7 +312,8 @@ def test_start_up_survives_any_stored_index(records):
         record = rng.choice(records)
         text = json.dumps({"rev": 1, **record}, ensure_ascii=False)
         index = hostile_index(rng, sid)
-        storage = MemoryStorage({RECORD_PREFIX + sid: text, INDEX_KEY: index})
+        storage = MemoryStorage({RECORD_PREFIX + sid: text, ENTRY_PREFIX + sid: index,
+                                 ENTRY_PREFIX + "x\ud800": "{}", ENTRY_PREFIX + '"><b>': "{}"})
         app = start_up(storage)
         [entry] = app.saves.list()
         assert entry["id"] == sid and not entry.get("corrupt")
@@ -321,3 +323,52 @@ def test_start_up_survives_any_stored_index(records):
         json.dumps(entry, ensure_ascii=False).encode("utf-8")
         app.navigate("#/games")
         assert 'class="save-row' in drawn(app)
+
+
+# --- the same door in the browser: IndexedDB through the worker's Host ------------------------
+def test_the_database_records_and_entries_through_the_worker(records):
+    """Issue 28: whatever the database holds (a hostile record, a hostile entry, both), the
+    worker starts on it, lists it, opens it (loaded on demand) and imports beside it; nothing
+    escapes (no "internal error" notice), and with the database refusing writes at random an
+    import writes its record and its entry together or not at all."""
+    import asyncio
+
+    from rituels.app.browser import Host
+    from test_host import FakeDb
+
+    rng = random.Random(28_01)
+    texts = [json.dumps(r, ensure_ascii=False) for r in records]
+    sid = "abc12345"
+    internal = {t(lang, "app.notice.internal") for lang in LANGS}
+    for case in range(CASES):
+        record = rng.choice(records)
+        text = (json.dumps({"rev": 1, **record}, ensure_ascii=False) if rng.random() < 0.5
+                else mutate_file(rng, rng.choice(texts)))
+        data = {RECORD_PREFIX + sid: text}
+        if rng.random() < 0.8:
+            data[ENTRY_PREFIX + sid] = hostile_index(rng, sid)
+        if rng.random() < 0.2:
+            data[ENTRY_PREFIX + "zz" + str(case)] = hostile_index(rng, sid)   # no record
+        db = FakeDb(data)
+        host = Host({"storage": {"rituels.lang": garbage_setting(rng),
+                                 "rituels.pace": garbage_setting(rng)},
+                     "lang": "fr", "hash": rng.choice(["#/games", "#/", f"#/play/{sid}"])},
+                    db.boot(), db)
+        answers = [asyncio.run(host.start())]
+        answers.append(asyncio.run(host.serve({"kind": "hash", "hash": f"#/play/{sid}"})))
+        db.full = rng.random() < 0.3
+        answers.append(asyncio.run(host.serve({"kind": "click", "data": {
+            "cmd": "games-import", "text": rng.choice(texts), "filename": "x.json"}})))
+        answers.append(asyncio.run(host.serve({"kind": "hash", "hash": "#/games"})))
+        for answer in answers:
+            if answer["html"] is not None:
+                answer["html"].encode("utf-8")
+        assert not any(n["text"] in internal for n in host.app.notices), case
+        ids = {k[len(RECORD_PREFIX):] for k in db.data if k.startswith(RECORD_PREFIX)}
+        entries = {k[len(ENTRY_PREFIX):] for k in db.data if k.startswith(ENTRY_PREFIX)
+                   and k[len(ENTRY_PREFIX):] not in data.keys()}
+        new = ids - {sid}
+        assert len(new) <= 1 and (not db.full or not new), case
+        for save_id in new:                   # the import: record and entry, together
+            assert ENTRY_PREFIX + save_id in db.data, case
+        assert all(e in ids or ENTRY_PREFIX + e in data for e in entries), case

@@ -346,8 +346,9 @@ def test_the_worker_starts_without_slow_stdlib_modules(site, tmp_path):
     """From the zip, the worker's start (home screen) imports no game and neither calendar,
     html nor fractions: in Pyodide each of those alone took a tenth of the app's start-up
     (Pyodide's standard library has no bytecode: such a module is compiled each time)."""
-    probe = ("import json, sys\nfrom rituels.app.main import start\n"
-             "start(json.dumps({'storage': {}, 'lang': 'fr', 'hash': '', 'base': 'x'}))\n"
+    probe = ("import asyncio, json, sys\nfrom rituels.app.main import start\n"
+             "asyncio.run(start(json.dumps({'storage': {}, 'lang': 'fr', 'hash': '',"
+             " 'base': 'x'}), None, None))\n"
              "print(json.dumps(sorted(sys.modules)))")
     modules = json.loads(run_from_zip(site, tmp_path, probe))
     assert "rituels.app.controller" in modules

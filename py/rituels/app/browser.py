@@ -1,50 +1,84 @@
 """The app's side of the page, run in Pyodide inside a Web Worker: pure Python, no ``js``.
 
-The main thread's glue (web/glue.py, MicroPython) owns the DOM and ``localStorage``; it calls
-the two functions the worker exports (web/worker.py) with a JSON text and gets two strings back
+The main thread's glue (web/glue.py, MicroPython) owns the DOM and ``localStorage`` (small
+preferences only); the saved games are in IndexedDB, which the worker reaches itself
+(web/store.js, called by web/worker.py through an injected ``db``: see :class:`Host`). The
+glue calls the two functions the worker exports with a JSON text and gets two strings back
 (:func:`wire`) -- plain values only, so no SharedArrayBuffer or cross-origin isolation needed:
 
-- ``start({"storage": {key: value} | null, "lang", "hash", "base"})``: make the :class:`App`
-  (``storage`` is a snapshot of the ``rituels.*`` keys, null when localStorage is off);
+- ``start({"storage": {key: value} | null, "lang", "hash", "base", "migration"})``: make the
+  :class:`App` (``storage``: the ``rituels.*`` preferences of localStorage, null when it is
+  off; ``migration``: what the glue's one-time move of older localStorage saves did);
 - ``event({"kind": ..., ...})``: one event: ``click``/``change`` (``data``), ``key`` (``name``),
   ``hash`` (``hash``), ``tick`` (a timer the app asked for fired), ``storage`` (another tab
-  changed ``values``), ``stored`` (the glue could not apply the last writes), ``redraw`` (send
-  the whole markup: the page lost track of a part, see rituels.app.parts).
+  changed preferences ``values``, or saved games ``keys`` -- its BroadcastChannel message),
+  ``stored`` (the glue could not apply the last preference writes), ``redraw`` (send the whole
+  markup: the page lost track of a part, see rituels.app.parts).
 
 Each answer (:meth:`Host.answer`) carries the new markup (or null when nothing changed), the
-language and title, the effects to run, the lines to read out, and the storage ``writes`` of
-this event as ``[key, value the mirror had before, new value or null]``: the glue applies them
-all or none, comparing each key's real value with the expected one first (another tab may have
-written meanwhile).
+language and title, the effects to run, the lines to read out, the preference ``writes`` of
+this event as ``[key, value the mirror had before, new value or null]`` (the glue applies them
+all or none, comparing each key's real value with the expected one first), and ``broadcast``:
+the saved-game keys this event wrote to the database (the glue tells the other tabs).
+
+Saved games (:class:`PageStorage`): start-up reads every index entry and the ids of the
+records, never a record; a record is loaded when an event needs it (:meth:`Host.wants`: the
+game a route or a button names, the keys another tab wrote). After each event its writes go
+to the database in one transaction with compare-and-swap. When the database refuses them
+(full, blocked) the game goes on in memory, the writes stay pending and go with the next
+event's: nothing is dropped or rolled back, and the player is told once (with a download of
+the game). Only a real difference in the database (another tab wrote) reloads the game.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rituels.app.controller import App
 from rituels.app.parts import PageParts
-from rituels.app.storage import MemoryStorage
+from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
+from rituels.app.storage import StorageError
 
 STORAGE_PREFIX = "rituels."
 NO_SLICING_S = 3600.0  # in the worker a bot thinks to the end at once: the page never waits
+SAVED = (RECORD_PREFIX, ENTRY_PREFIX)   # keys kept in IndexedDB; the others: localStorage
+_ROUTE_SAVE = re.compile(r"#/(?:play|replay)/([A-Za-z0-9_-]{1,40})(?:/|$)")
+MAX_ORPHANS = 200   # records without an index entry, loaded at start to be listed
 
 
-class MirrorStorage:
-    """The worker's copy of the ``rituels.*`` keys of ``localStorage``. Writes land here at
-    once (the app reads its own writes) and are logged until the glue takes them."""
+class PageStorage:
+    """The worker's storage. Preferences: a mirror of the ``rituels.*`` keys of
+    localStorage, written back by the glue. Saved games: the values the worker holds of
+    IndexedDB (every index entry, the records loaded so far), with this event's writes and
+    the ones the database has not taken yet (``pending``: key -> [value the database had,
+    new value, unchecked])."""
 
-    def __init__(self, data: dict[str, str]):
-        self.data = dict(data)
+    def __init__(self, prefs: dict[str, str] | None, entries: dict[str, str],
+                 records: list[str]):
+        self.prefs_on = prefs is not None
+        self.data: dict[str, str] = dict(prefs or {})
+        self.data.update(entries)
+        self.unloaded = {k for k in records if isinstance(k, str)} - set(self.data)
         self._before: dict[str, str | None] = {}   # key -> value before this event's writes
+        self.pending: dict[str, list[Any]] = {}
+        self.misses: set[str] = set()
+
+    def loaded(self, key: str) -> bool:
+        return key not in self.unloaded
 
     def get(self, key: str) -> str | None:
+        if key in self.unloaded:
+            # Asked without being loaded first (Host.wants missed it): refuse rather than
+            # answer "no such save"; the Host loads it and may run the event again.
+            self.misses.add(key)
+            raise StorageError(f"{key} is not loaded")
         return self.data.get(key)
 
     def _note(self, key: str) -> None:
         if key not in self._before:
-            self._before[key] = self.data.get(key)
+            self._before[key] = None if key in self.unloaded else self.data.get(key)
 
     def set(self, key: str, value: str) -> None:
         self._note(key)
@@ -55,18 +89,38 @@ class MirrorStorage:
         self.data.pop(key, None)
 
     def keys(self) -> list[str]:
-        return list(self.data)
+        return list(self.data) + [k for k in self.unloaded if k not in self.data]
 
     def take_writes(self) -> list[list[str | None]]:
-        """This event's writes, one per key (the last value wins); unchanged keys dropped."""
-        writes = [[key, before, self.data.get(key)] for key, before in self._before.items()
-                  if self.data.get(key) != before]
+        """This event's preference writes for the glue (the last value of each key wins);
+        its saved-game writes join ``pending``."""
+        prefs = []
+        for key, before in self._before.items():
+            now = self.data.get(key)
+            if key.startswith(SAVED):
+                unchecked = key in self.unloaded
+                self.unloaded.discard(key)
+                if key in self.pending:
+                    self.pending[key][1] = now
+                elif now != before or unchecked:
+                    self.pending[key] = [before, now, unchecked]
+            elif now != before and self.prefs_on:
+                prefs.append([key, before, now])
         self._before = {}
-        return writes
+        return prefs
+
+    def take_pending(self) -> list[list[Any]]:
+        """The writes for the database (unchanged ones dropped)."""
+        for key in [k for k, (was, now, unchecked) in self.pending.items()
+                    if was == now and not unchecked]:
+            del self.pending[key]
+        return [[key, was, now, unchecked] for key, (was, now, unchecked) in self.pending.items()]
 
     def refresh(self, values: dict[str, str | None]) -> None:
         """Take the real values of ``values``' keys (null: the key is gone)."""
         for key, value in values.items():
+            self.unloaded.discard(key)
+            self.pending.pop(key, None)
             if value is None:
                 self.data.pop(key, None)
             else:
@@ -74,24 +128,168 @@ class MirrorStorage:
 
 
 class Host:
-    """One :class:`App` and its storage mirror, driven by the glue's JSON messages."""
+    """One :class:`App` and its storage, driven by the glue's JSON messages.
 
-    def __init__(self, payload: dict[str, Any]):
-        snapshot = payload.get("storage")
-        self.mirror = MirrorStorage(snapshot) if isinstance(snapshot, dict) else None
-        # No localStorage on the main thread: a storage that refuses everything, so the app
-        # says saving is off and plays on (as it did with a blocked localStorage).
-        storage = self.mirror if self.mirror is not None else MemoryStorage(fail=True)
-        self.app = App(storage, str(payload.get("lang") or ""), slice_s=NO_SLICING_S)
+    ``db`` (web/worker.py; a dict-backed one in the tests) reaches IndexedDB with three
+    coroutines: ``load(keys) -> {key: value | None} | None`` (None: unreadable),
+    ``commit(writes) -> {"ok"} | {"conflict", "values"} | {"failed"}`` and
+    ``space() -> {"used", "persisted"} | None``. Use :meth:`start` then
+    :meth:`serve` for each message (:meth:`guarded` runs one without the database)."""
+
+    def __init__(self, payload: dict[str, Any], saved: dict[str, Any] | None = None,
+                 db: Any = None):
+        prefs = payload.get("storage")
+        saved = saved if isinstance(saved, dict) else {}
+        entries = saved.get("entries") if isinstance(saved.get("entries"), dict) else {}
+        records = saved.get("saves") if isinstance(saved.get("saves"), list) else []
+        self.db = db
+        self.db_on = saved.get("ok") is True and db is not None
+        self.storage = PageStorage(prefs if isinstance(prefs, dict) else None,
+                                   {str(k): v for k, v in entries.items()
+                                    if isinstance(v, str) and str(k).startswith(ENTRY_PREFIX)},
+                                   records)
+        self.app = App(self.storage, str(payload.get("lang") or ""), slice_s=NO_SLICING_S)
         self.app.base_url = str(payload.get("base") or "")
         self.app.on_bot_decision = self._bot_decided
+        self.app.space = None            # {"used": bytes, "persisted": bool}, for "my games"
+        self.payload = payload
+        self.failing = False             # the database refused the last writes
+        self.broadcast: list[str] = []
+        self.pref_writes: list[list[str | None]] = []   # taken before the database's
         self._deciding = False
         self.parts = PageParts()   # knows no part yet: the first markup is sent whole
-        self.app.navigate(str(payload.get("hash") or ""), force=True)
 
     def _bot_decided(self, game: str, ms: float) -> None:
         # Logged on the main thread's console by the glue (read by the browser benchmark).
         self.app.effects.append({"type": "bot", "game": game, "ms": round(ms, 1)})
+
+    # --- the database around each message ---------------------------------------------------
+    def wants(self, message: dict[str, Any]) -> list[str]:
+        """The records this message may read, to load before it runs."""
+        kind, keys = message.get("kind"), []
+        if kind == "hash":
+            text = str(message.get("hash") or "")
+            found = _ROUTE_SAVE.match(text)
+            if found:
+                keys.append(RECORD_PREFIX + found.group(1))
+            elif text.startswith("#g="):
+                keys += self._remote_records()
+        elif kind in ("click", "change"):
+            data = message.get("data") or {}
+            save_id = data.get("id") if isinstance(data, dict) else None
+            if isinstance(save_id, str) and _ROUTE_SAVE.match(f"#/play/{save_id}"):
+                keys.append(RECORD_PREFIX + save_id)
+            if isinstance(data, dict) and data.get("cmd") == "remote-join":
+                keys += self._remote_records()
+        elif kind == "storage":
+            keys += [str(k) for k in message.get("keys") or [] if str(k).startswith(SAVED)]
+        return [k for k in keys if k in self.storage.unloaded or kind == "storage"]
+
+    def _remote_records(self) -> list[str]:
+        """Records of games at a distance (and of entries too old to say), which a link of
+        such a game is compared with (rituels.app.remote.find_save)."""
+        out = []
+        for save_id, entry in self.app.saves._index().items():
+            if "remote" not in entry or isinstance(entry.get("remote"), str):
+                out.append(RECORD_PREFIX + save_id)
+        return out
+
+    async def _load(self, keys: list[str]) -> None:
+        if not keys or not self.db_on:
+            return
+        values = await self.db.load(keys)
+        if isinstance(values, dict):
+            self.storage.refresh({k: v if isinstance(v, str) else None
+                                  for k, v in values.items() if k in keys})
+
+    async def _commit(self) -> None:
+        """This event's saved-game writes (and any pending) into the database."""
+        storage, app = self.storage, self.app
+        self.pref_writes += storage.take_writes()
+        writes = storage.take_pending()
+        if not writes:
+            self._saving_state()
+            return
+        result = await self.db.commit(writes) if self.db_on else None
+        result = result if isinstance(result, dict) else {"failed": True}
+        if result.get("ok"):
+            storage.pending = {}
+            self.broadcast = [w[0] for w in writes]
+            if self.failing:
+                self.failing = False
+                app.announcements.append(app.t("storage.saved_again"))
+        elif result.get("conflict"):
+            # Another tab wrote since: its values win (one game, one writer), this tab's
+            # writes of those keys are dropped, and the app follows the stored game.
+            values = result.get("values") if isinstance(result.get("values"), dict) else {}
+            values = {w[0]: values.get(w[0]) for w in writes}
+            self.storage_changed(values, conflict=True)
+            await self._commit()   # what did not conflict (nothing, after refresh)
+            return
+        else:
+            if not self.failing:
+                app.announcements.append(app.t("storage.not_saved"))
+            self.failing = True
+        self._saving_state()
+
+    def _saving_state(self) -> None:
+        app = self.app
+        off = self.failing or not self.db_on
+        if off != app.saving_off:
+            app.changed = True
+        app.saving_off = off
+
+    async def _space(self) -> None:
+        if self.db_on:
+            found = await self.db.space()
+            if isinstance(found, dict):
+                self.app.space = found
+
+    async def start(self) -> dict[str, Any]:
+        """The first answer: the route of the page's address, its record loaded first."""
+        hash_ = str(self.payload.get("hash") or "")
+        orphans = sorted(self.storage.unloaded - {RECORD_PREFIX + k[len(ENTRY_PREFIX):]
+                                                 for k in self.storage.data
+                                                 if k.startswith(ENTRY_PREFIX)})
+        await self._load(orphans[:MAX_ORPHANS] + self.wants({"kind": "hash", "hash": hash_}))
+        if hash_.startswith("#/games"):
+            await self._space()
+        migration = self.payload.get("migration")
+        self.app.navigate(hash_, force=True)
+        if isinstance(migration, dict) and migration.get("failed"):
+            self.app.notice("storage.migration_failed", kind="warning")
+        elif isinstance(migration, dict) and isinstance(migration.get("moved"), int) \
+                and migration["moved"] > 0 and not self.db_on:
+            self.app.notice("storage.migration_failed", kind="warning")
+        if not self.db_on:
+            self.app.saving_off = True
+        await self._commit()
+        return self.answer()
+
+    async def serve(self, message: dict[str, Any]) -> dict[str, Any]:
+        """One message: load what it reads, run it, write what it wrote, answer."""
+        try:
+            await self._load(self.wants(message))
+            if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
+                    "#/games"):
+                await self._space()
+        except Exception:
+            import traceback
+            traceback.print_exc()
+        self.storage.misses = set()
+        answer = self.guarded(message, answer=False)
+        missed = sorted(self.storage.misses)
+        if missed:
+            # A record no one loaded was asked for: load it; a route is opened again.
+            await self._load(missed)
+            if message.get("kind") == "hash":
+                self.guarded(message, answer=False)
+        try:
+            await self._commit()
+        except Exception:
+            import traceback
+            traceback.print_exc()
+        return self.answer() if answer is None else answer
 
     # --- events ------------------------------------------------------------------------------
     def event(self, message: dict[str, Any]) -> None:
@@ -111,30 +309,31 @@ class Host:
             self.parts.forget()
             app.changed = True
         elif kind == "storage":
+            if message.get("keys") is not None:   # another tab wrote saved games
+                keys = [str(k) for k in message.get("keys") or [] if str(k).startswith(SAVED)]
+                if keys:
+                    self.app.storage_changed(keys)
+                    app.changed = True
+                return
             values = message.get("values") or {}
-            if message.get("all") and self.mirror is not None:   # the storage was cleared
-                values = {**{key: None for key in self.mirror.keys()}, **values}
+            if message.get("all"):   # localStorage was cleared
+                values = {**{key: None for key in self.storage.data
+                             if not key.startswith(SAVED)}, **values}
             self.storage_changed(values, conflict=True)
         elif kind == "stored":
             self.storage_changed(message.get("values") or {},
                                  conflict=bool(message.get("conflict")))
-            if message.get("failed"):   # quota: the page says saving is off, play goes on
-                if not app.saving_off:
-                    app.announcements.append(app.t("app.notice.saving_off"))
-                app.saving_off = True
+            if message.get("failed"):   # a preference could not be written: nothing lost
                 app.changed = True
 
     def storage_changed(self, values: dict[str, Any], conflict: bool) -> None:
-        """The real storage differs from the mirror (another tab wrote, or our writes were
-        undone): take its values, then let the app reload what depends on them."""
-        if self.mirror is None:
-            return
+        """The real storage differs from what this worker holds (another tab wrote, or our
+        writes were undone): take its values, then let the app reload what depends on them."""
         values = {str(k): (None if v is None else str(v)) for k, v in values.items()
                   if str(k).startswith(STORAGE_PREFIX)}
-        self.mirror.refresh(values)
-        changed = getattr(self.app, "storage_changed", None)
-        if conflict and values and changed is not None:
-            changed(sorted(values))
+        self.storage.refresh(values)
+        if conflict and values:
+            self.app.storage_changed(sorted(values))
         self.app.changed = True
 
     # --- the answer to the glue --------------------------------------------------------------
@@ -155,12 +354,13 @@ class Host:
             # view if it is off screen (the only time the page scrolls by itself).
             effects.append({"type": "reveal"})
         self._deciding = deciding
-        writes = self.mirror.take_writes() if self.mirror is not None else []
+        writes, self.pref_writes = self.pref_writes + self.storage.take_writes(), []
+        broadcast, self.broadcast = self.broadcast, []
         return {"html": html, "lang": app.lang, "title": app.title(), "effects": effects,
-                "say": app.take_announcements(), "writes": writes}
+                "say": app.take_announcements(), "writes": writes, "broadcast": broadcast}
 
-    def guarded(self, message: dict[str, Any]) -> dict[str, Any]:
-        """:meth:`event` then :meth:`answer`; a bug is reported, never leaves a dead page."""
+    def guarded(self, message: dict[str, Any], answer: bool = True) -> dict[str, Any] | None:
+        """:meth:`event` (then :meth:`answer`); a bug is reported, never leaves a dead page."""
         try:
             self.event(message)
         except Exception:
@@ -170,7 +370,7 @@ class Host:
                 self.app.notice("app.notice.internal")
             except Exception:
                 pass
-        return self.answer()
+        return self.answer() if answer else None
 
 
 _host: Host | None = None
@@ -186,15 +386,16 @@ def wire(answer: dict[str, Any]) -> list[str]:
     return [json.dumps(answer), html or ""]
 
 
-def start(text: str) -> list[str]:
-    """The worker's ``start`` export: JSON text in, :func:`wire` out (module docstring)."""
+async def start(text: str, db: Any, saved: dict[str, Any] | None) -> list[str]:
+    """The worker's ``start``: JSON text in, :func:`wire` out (module docstring); ``saved``
+    is what the database holds at start-up (``db.boot()``: every index entry, the ids)."""
     global _host
-    _host = Host(json.loads(text))
-    return wire(_host.answer())
+    _host = Host(json.loads(text), saved, db)
+    return wire(await _host.start())
 
 
-def event(text: str) -> list[str]:
-    """The worker's ``event`` export."""
+async def event(text: str) -> list[str]:
+    """The worker's ``event``."""
     if _host is None:
         raise RuntimeError("event() before start()")
-    return wire(_host.guarded(json.loads(text)))
+    return wire(await _host.serve(json.loads(text)))

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import analysis, library, remote, replay, sharing, takeback  # noqa: F401
+from rituels.app import (analysis, keeping, library, remote, replay, sharing,  # noqa: F401
+                         takeback)
 from rituels.app import lessons, whynot  # noqa: F401
 from rituels.app.registry import (BOARD_CLICKS, BOARD_FILTERS, COMMANDS, NAV, OVERLAYS,
                                   PLAY_MENU, ROUTES, TICKS, command, route)
-from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
+from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
 from rituels.engine import game as game_registry
@@ -364,7 +365,7 @@ class App:
             # not transactional across tabs) and this tab's write lost: say so.
             if record is not None and (rev != s.rev or record["actions"] != s.record["actions"]):
                 self._reload(s, record, rev)
-        if not keys or INDEX_KEY in keys or any(k.startswith(RECORD_PREFIX) for k in keys):
+        if not keys or any(k.startswith((ENTRY_PREFIX, RECORD_PREFIX)) for k in keys):
             if self.route and self.route[0] in ("home", "games"):
                 self.changed = True
 
@@ -525,10 +526,14 @@ class App:
         self.changed = False
         body = self.screen(self) + "".join(overlay(self) for overlay in OVERLAYS)
         notices = list(self.notices)
-        if self.saving_off:
+        if self.saving_off and self.playing() is not None:
+            # The game goes on in memory (rituels.app.browser): a copy can be kept at once.
+            notices.insert(0, {"kind": "warning", "text": self.t("storage.not_saved"),
+                               "cmd": "play-download", "button": self.t("storage.download")})
+        elif self.saving_off:
             notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
         nav = [(self.t(item.label), item.href) for item in NAV if item.enabled(self)]
-        return printable(layout.page(self.lang, body, nav=nav, notices=notices))
+        return printable(layout.page(self.lang, body, nav=nav, notices=notices, watched=True))
 
 
 # --- screens (the markup of the current route, from the app's model) ----------------------

@@ -18,7 +18,7 @@ from rituels.app.registry import command, route
 from rituels.app.storage import StorageError
 from rituels.engine.record import RecordError
 from rituels.engine.safeinput import text_problem
-from rituels.screens.mygames import describe_error, export_filename, render
+from rituels.screens.mygames import PAGE, describe_error, export_filename, render
 
 
 def _ui(app: Any) -> dict[str, Any]:
@@ -34,13 +34,20 @@ def games_screen(app: Any) -> str:
     except StorageError:
         entries, app.saving_off = [], True
     ui = _ui(app)
-    return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"])
+    return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"],
+                  shown=ui.get("shown", PAGE), space=getattr(app, "space", None))
 
 
 @route("games")
 def _games(app: Any, arg: str) -> None:
-    app.games_ui = {"renaming": None, "confirming": None}
+    app.games_ui = {"renaming": None, "confirming": None, "shown": PAGE}
     app.screen = games_screen
+
+
+@command("games-more")
+def _more(app: Any, data: dict) -> None:
+    ui = _ui(app)
+    ui["shown"] = ui.get("shown", PAGE) + PAGE
 
 
 def _storage_failed(app: Any) -> None:

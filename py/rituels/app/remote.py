@@ -32,7 +32,8 @@ from rituels.app.session import load_view
 from rituels.app.storage import StorageError
 from rituels.engine import link as codec
 from rituels.engine.game import get_game
-from rituels.engine.record import RecordError, game_id_of, new_game_id, replay, seats_text
+from rituels.engine.record import (RecordError, game_id_of, local_seats, new_game_id, replay,
+                                   seats_text)
 from rituels.i18n import t, tn
 from rituels.screens import remote as view
 from rituels.screens.newgame import localized_names
@@ -148,6 +149,8 @@ def find_save(app: Any, gid: str) -> tuple[str, dict[str, Any], int] | None:
         return None
     for entry in entries:
         sid = entry["id"]
+        if "remote" in entry and entry["remote"] != gid:   # the entry says (no record read)
+            continue
         try:
             if gid not in app.saves.raw(sid):   # cheap: most saves are not it
                 continue
@@ -156,6 +159,46 @@ def find_save(app: Any, gid: str) -> tuple[str, dict[str, Any], int] | None:
             continue
         if game_id_of(record) == gid:
             return sid, record, rev
+    return None
+
+
+def _owners(state: Any, last: int | None) -> set[int]:
+    """Who may bring the action at ``state`` in a link: a decision, its player; a chance
+    outcome, the player whose turn it is when the game says (``turn_owner``: Cthulhu Dice's
+    riposte is rolled in the attacker's turn) and the roll's owner (``chance_owner``: the
+    victim rolls a riposte, Tuchulcha's player the turn's dice); a draw nobody owns, the
+    player whose decision caused it (the last to decide; none at the very start)."""
+    player = state.current_player()
+    if player >= 0:
+        return {player}
+    turn = getattr(state, "turn_owner", None)
+    found = {p for p in (turn() if turn is not None else None, state.chance_owner())
+             if p is not None}
+    return found or ({last} if last is not None else set())
+
+
+def local_move(mine: dict[str, Any], actions: list[str]) -> tuple[int, int] | None:
+    """The index and the player of the first move ``actions`` adds to ``mine`` that belongs
+    to a seat this device plays (docs/records.md: a link only brings the moves of the seats
+    played elsewhere and the chance outcomes of their turns), or None."""
+    here = local_seats(mine)
+    if not here:
+        return None
+    state = replay(mine, upto=0).state
+    last = None
+    for index, notation in enumerate(actions):
+        if state.is_terminal():
+            return None
+        if index >= len(mine["actions"]):
+            owners = _owners(state, last)
+            if owners and owners <= here:   # only a seat of this device could bring it
+                return index, min(owners)
+        if state.current_player() >= 0:
+            last = state.current_player()
+        try:
+            state.apply(state.str_to_action(notation))
+        except Exception:
+            return None   # the link's own replay refuses it with a clear message
     return None
 
 
@@ -192,6 +235,12 @@ def open_link(app: Any, record: dict[str, Any], info: Any) -> bool:
             app.screen = fork_screen
             return True
         if how == "ahead":
+            local = local_move(mine, record["actions"])
+            if local is not None:   # the sender played a seat of this device: not an update
+                app.remote_fork = {"id": sid, "record": record, "mine": mine, "at": local[0],
+                                   "local": local[1]}
+                app.screen = fork_screen
+                return True
             updated = dict(mine, actions=list(record["actions"]),
                            meta=dict(mine["meta"], **{LINKED: len(record["actions"])}))
             try:
@@ -264,6 +313,11 @@ def _join(app: Any, data: dict) -> None:
 def fork_message(lang: str, fork: dict[str, Any]) -> str:
     at = fork["at"]
     mine, theirs = fork["mine"], fork["record"]
+    if fork.get("local") is not None:
+        seat = fork["local"]
+        names = localized_names(theirs["game"], [s["name"] for s in theirs["seats"]], lang)
+        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return t(lang, "storage.local_moves", name=name)
     return t(lang, "remote.fork.text", n=at + 1, mine=_move_text(lang, mine, at),
              theirs=_move_text(lang, theirs, at))
 

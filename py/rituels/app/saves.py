@@ -1,17 +1,20 @@
-"""Saved games in key-value storage (``localStorage`` in the browser).
+"""Saved games in key-value storage (IndexedDB in the browser, see rituels.app.browser).
 
 Each record lives under its own key (``rituels.save.<id>``) so one corrupt or oversized game
-never spoils the others; an index key (``rituels.saves``) lists every save id with the metadata
-the home screen and "my games" show without replaying every record.
+never spoils the others; beside it an index entry (``rituels.entry.<id>``) holds the metadata
+the home screen and "my games" show without reading, let alone replaying, any record. One
+small value per game, so a move rewrites its game and its line, never a list of every game.
 
 One game, one writer: every stored record carries a revision (``{"rev": n, ...record}``, the
 number first so it is read without parsing). A write names the revision it was based on and is
 refused with :class:`StaleSave` when another tab wrote since (compare-and-swap).
 
-Atomic enough: the record is written first, then the index. When the record write fails nothing
-changed (the caller may say "not saved"); when only the index write fails the game IS saved and
-the index is repaired on read: each index entry remembers the revision it describes, and
-:meth:`SaveStore.list` re-derives any entry whose record has another revision or is missing.
+Atomic: the record is written first, then its entry; in the browser both land in one
+IndexedDB transaction. When the record write fails nothing changed (the caller may say "not
+saved"); when only the entry write fails the game IS saved and the entry is repaired on read:
+each entry remembers the revision it describes, and :meth:`SaveStore.list` re-derives any entry
+whose record has another revision (among the records the storage holds in memory: a storage
+with ``loaded(key)`` says which; the others are trusted) or has none.
 Everything read from storage goes through the bounded reader (rituels.engine.safeinput), so
 no stored text can crash the app.
 """
@@ -25,17 +28,18 @@ import time
 from typing import Any, Callable
 
 from rituels.app.storage import StorageError
-from rituels.engine.record import (MAX_RECORD_CHARS, RecordError, check_record,
+from rituels.engine.record import (MAX_RECORD_CHARS, RecordError, check_record, game_id_of,
                                    parse_record_text, replay)
 from rituels.engine.safeinput import InputError, clean_title, read_json
 
-INDEX_KEY = "rituels.saves"
+ENTRY_PREFIX = "rituels.entry."
 RECORD_PREFIX = "rituels.save."
 MAX_TITLE = 60
-MAX_INDEX_CHARS = 2_000_000
+MAX_ENTRY_CHARS = 20_000
 _REV = re.compile(r'\{\s*"rev"\s*:\s*(\d{1,15})\s*,')
 
-__all__ = ["SaveStore", "StorageError", "RecordError", "StaleSave", "INDEX_KEY", "RECORD_PREFIX"]
+__all__ = ["SaveStore", "StorageError", "RecordError", "StaleSave", "ENTRY_PREFIX",
+           "RECORD_PREFIX"]
 
 
 class StaleSave(Exception):
@@ -53,7 +57,12 @@ def _now_iso(clock: Callable[[], float]) -> str:
 
 
 def _text(value: Any, limit: int = 40) -> str:
-    return clean_title(value)[:limit] if isinstance(value, str) else ""
+    if not isinstance(value, str):
+        return ""
+    if value.isascii() and value.isprintable() and len(value) <= min(limit, MAX_TITLE) \
+            and "  " not in value and value.strip() == value:
+        return value   # what clean_title gives it, without its scans (most stored fields)
+    return clean_title(value)[:limit]
 
 
 def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -76,6 +85,8 @@ def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
         "variant": entry.get("variant") is True,
         "coach": entry.get("coach") is True,
     }
+    if "remote" in entry:   # entries older than this field say nothing
+        clean["remote"] = entry["remote"] if isinstance(entry["remote"], str) else None
     if entry.get("corrupt"):
         clean["corrupt"] = True
     return clean
@@ -92,6 +103,9 @@ class SaveStore:
     def __init__(self, storage: Any, clock: Callable[[], float] = time.time):
         self.storage = storage
         self.clock = clock
+        self._parsed: dict[str, tuple[str, dict[str, Any] | None]] = {}  # key -> (text, entry)
+        self._cleaned: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}  # id -> (entry,
+        # its cleaned form): thousands of lines cleaned once, not at every list
 
     # --- ids and keys -------------------------------------------------------------------
     @staticmethod
@@ -119,17 +133,45 @@ class SaveStore:
                 return save_id
 
     # --- index ----------------------------------------------------------------------------
-    def _index(self) -> dict[str, dict[str, Any]]:
+    def _entry(self, key: str) -> dict[str, Any] | None:
+        """One stored index entry, parsed once per stored text (thousands of games are
+        listed at every visit of "my games")."""
+        text = self.storage.get(key)
+        if not isinstance(text, str):
+            return None
+        seen = self._parsed.get(key)
+        if seen is not None and seen[0] is text:
+            return seen[1]
         try:
-            index = read_json(self.storage.get(INDEX_KEY) or "{}", max_chars=MAX_INDEX_CHARS)
+            entry = read_json(text, max_chars=MAX_ENTRY_CHARS)
         except InputError:
-            return {}
-        if not isinstance(index, dict):
-            return {}
-        return {k: v for k, v in index.items() if isinstance(v, dict) and _SAFE_ID.fullmatch(k)}
+            entry = None
+        entry = entry if isinstance(entry, dict) else None
+        self._parsed[key] = (text, entry)
+        return entry
 
-    def _write_index(self, index: dict[str, dict[str, Any]]) -> None:
-        self.storage.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+    def _index(self) -> dict[str, dict[str, Any]]:
+        index = {}
+        for key in self.storage.keys():
+            if isinstance(key, str) and key.startswith(ENTRY_PREFIX):
+                save_id = key[len(ENTRY_PREFIX):]
+                entry = self._entry(key) if _SAFE_ID.fullmatch(save_id) else None
+                if entry is not None:
+                    index[save_id] = entry
+        return index
+
+    def _write_entry(self, save_id: str, entry: dict[str, Any]) -> None:
+        self.storage.set(ENTRY_PREFIX + save_id,
+                         json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+
+    def _drop_entry(self, save_id: str) -> None:
+        self.storage.remove(ENTRY_PREFIX + save_id)
+
+    def _loaded(self, save_id: str) -> bool:
+        """Whether the storage holds this record in memory (a storage that loads records
+        on demand says so with ``loaded``; any other holds them all)."""
+        loaded = getattr(self.storage, "loaded", None)
+        return loaded is None or loaded(self.key(save_id))
 
     def _metadata(self, save_id: str, record: dict[str, Any], finished: bool,
                   old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
@@ -148,6 +190,7 @@ class SaveStore:
             "title": meta.get("title") or _text(old.get("title"), MAX_TITLE),
             "variant": bool(meta.get("variant_of")),
             "coach": meta.get("coach") is True,
+            "remote": game_id_of(record),   # a link of that game finds its save by it
             "rev": rev,
         }
 
@@ -180,12 +223,10 @@ class SaveStore:
                      rev: int) -> None:
         """Best effort: a failed index write is repaired by the next :meth:`list`."""
         try:
-            index = self._index()
-            old = index.get(save_id)
+            old = self._entry(ENTRY_PREFIX + save_id)
             if finished is None:
                 finished = bool(old and old.get("finished"))
-            index[save_id] = self._metadata(save_id, record, finished, old, rev)
-            self._write_index(index)
+            self._write_entry(save_id, self._metadata(save_id, record, finished, old, rev))
         except StorageError:
             pass
 
@@ -216,29 +257,38 @@ class SaveStore:
 
     def list(self) -> list[dict[str, Any]]:
         """Index entries, most recently played first. Entries are re-derived from their
-        record when the record has another revision or is missing from the index
-        (unreadable ones get ``"corrupt": True``); entries without a record are dropped."""
+        record when the record has another revision or has no entry (unreadable ones get
+        ``"corrupt": True``); entries without a record are dropped."""
         index = self._index()
         ids = self._ids()
-        changed = False
         for save_id in list(index):
             if save_id not in ids:
                 del index[save_id]
-                changed = True
+                try:
+                    self._drop_entry(save_id)
+                except StorageError:
+                    pass  # still left out of the list
         for save_id in ids:
             entry = index.get(save_id)
+            if entry is not None and not self._loaded(save_id):
+                continue   # not in memory: written with its record in one transaction
             stored = self.rev(save_id)
             rev = entry.get("rev", 0) if entry is not None else None
             if type(rev) is not int or rev != stored:   # bool and float are not revisions
                 index[save_id] = self._salvage(save_id, entry, stored or 0)
-                changed = True
-        if changed:
-            try:
-                self._write_index(index)
-            except StorageError:
-                pass  # the list is still right; the index will be rewritten next time
-        entries = [_clean_entry(save_id, entry) for save_id, entry in index.items()]
+                try:
+                    self._write_entry(save_id, index[save_id])
+                except StorageError:
+                    pass  # the list is still right; the entry is rewritten next time
+        entries = [self._clean(save_id, entry) for save_id, entry in index.items()]
         return sorted(entries, key=lambda e: e["updated"], reverse=True)
+
+    def _clean(self, save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
+        seen = self._cleaned.get(save_id)
+        if seen is None or seen[0] is not entry:
+            seen = (entry, _clean_entry(save_id, entry))
+            self._cleaned[save_id] = seen
+        return dict(seen[1])   # a copy: callers may change it
 
     def _salvage(self, save_id: str, old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
         try:
@@ -256,8 +306,8 @@ class SaveStore:
         """Give a save a title (cleaned, at most MAX_TITLE characters), kept in the record
         too so that a rebuilt index, an export and a link keep it."""
         title = clean_title(title)
-        index = self._index()
-        if save_id not in index and not self.exists(save_id):
+        old = self._entry(ENTRY_PREFIX + save_id)
+        if old is None and not self.exists(save_id):
             raise KeyError(save_id)
         try:
             record, rev = self.read(save_id)
@@ -269,17 +319,14 @@ class SaveStore:
                 meta.pop("title")
             self.put(save_id, dict(record, meta=meta), base_rev=rev)
         else:
-            index[save_id] = dict(index.get(save_id) or {}, title=title)
-            self._write_index(index)
+            self._write_entry(save_id, dict(old or {}, title=title))
 
     def delete(self, save_id: str) -> None:
         self.storage.remove(self.key(save_id))
-        index = self._index()
-        if index.pop(save_id, None) is not None:
-            try:
-                self._write_index(index)
-            except StorageError:
-                pass  # the record is gone: list() drops its entry
+        try:
+            self._drop_entry(save_id)
+        except StorageError:
+            pass  # the record is gone: list() drops its entry
 
     def export(self, save_id: str) -> str:
         """The record as JSON text (the file a player downloads or shares)."""

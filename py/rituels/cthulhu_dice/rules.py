@@ -133,6 +133,14 @@ class CthulhuDiceState(GameState):
     def is_terminal(self) -> bool:
         return self.phase == OVER   # (current_player's TERMINAL, without the call)
 
+    def turn_owner(self) -> int | None:
+        """The player whose turn this is (the caster's: a victim's riposte is rolled in the
+        attacker's turn); None when Cthulhu casts. Read by rituels.app.remote to tell whose
+        moves a link brings."""
+        if self.phase == OVER or self.caster == CTHULHU:
+            return None
+        return self.owner[self.caster]
+
     def chance_owner(self) -> int | None:
         if self.phase != ROLL or self.roller == CTHULHU:
             return None

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rituels.engine.game import GAME_IDS, Game, get_game
-from rituels.engine.safeinput import InputError, clean_text, clean_title, read_json, text_problem
+from rituels.engine.safeinput import (InputError, clean_text, clean_title, read_json, text_problem,
+                                      visible_form)
 from rituels.engine.state import GameState, IllegalAction, NotationError
 
 FORMAT = 1
@@ -176,7 +177,7 @@ def check_record(record: Any) -> dict[str, Any]:
             raise RecordError(f"the name of seat {i + 1} cannot be used: {text_problem(name)}",
                               code="library.input.bad_name")
         name = clean_text(name) if isinstance(name, str) else ""
-        if not name or len(name) > MAX_NAME:
+        if not visible_form(name) or len(name) > MAX_NAME:
             raise RecordError(f"seat {i} needs a name of 1 to {MAX_NAME} characters",
                               code="record.seats")
         if bot is not None and (not isinstance(bot, str) or bot not in game.bots):

@@ -86,6 +86,20 @@ def text_problem(value: str) -> str | None:
     return None
 
 
+# Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern, ...), on
+# top of the categories that never draw: formats (U+200B...), spaces, combining marks alone.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f\u17b4\u17b5\u2028\u2029")
+_UNSEEN = ("Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Cc")
+
+
+def visible_form(value: str) -> str:
+    """``value`` without the characters that draw nothing, case folded: two names that look
+    the same ("Ada" and "Ada\u200b") have the same form; a name with no visible character
+    has an empty one."""
+    return "".join(ch for ch in unicodedata.normalize("NFC", value)
+                   if ch not in _BLANK and unicodedata.category(ch) not in _UNSEEN).casefold()
+
+
 def clean_text(value: str) -> str:
     """A name or title without forbidden characters: NFC, runs of white space made one
     space, trimmed."""

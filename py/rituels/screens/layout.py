@@ -27,14 +27,19 @@ def lang_switch(lang: str, disabled: bool = False) -> str:
 def notices_markup(notices: list[dict[str, str]]) -> str:
     if not notices:
         return ""
-    items = "".join(f'<p class="notice notice-{esc(n.get("kind", "info"))}">{esc(n["text"])}</p>'
-                    for n in notices)
+    items = "".join(f'<p class="notice notice-{esc(n.get("kind", "info"))}">{esc(n["text"])}'
+                    + (f' <button type="button" class="btn notice-button"{attrs(data_cmd=n["cmd"])}>'
+                       f'{esc(n["button"])}</button>' if n.get("cmd") else "")
+                    + '</p>' for n in notices)
     return f'<div class="notices">{items}</div>'
 
 
 def page(lang: str, body: str, nav: list[tuple[str, str]], notices: list[dict[str, str]],
-         loading: bool = False) -> str:
-    """The whole content of ``#app``. ``nav`` is (label, href) pairs (already translated)."""
+         loading: bool = False, watched: bool = False) -> str:
+    """The whole content of ``#app``. ``nav`` is (label, href) pairs (already translated).
+    ``watched``: with the glue's watchdog marks (web/glue.py), drawn in advance because a
+    dead worker can draw nothing: the busy mark (``html[data-slow]``) and the notice that
+    offers « Recharger » (shown by the glue)."""
     links = "".join(
         f'<a class="nav-link"{attrs(href=None if loading else href, aria_disabled=loading and "true")}>'
         f'{esc(label)}</a>' for label, href in nav)
@@ -50,4 +55,13 @@ def page(lang: str, body: str, nav: list[tuple[str, str]], notices: list[dict[st
         f'{notices_markup(notices)}'
         f'<main id="main" class="main">{body}</main>'
         '</div>'
+        + (watch_markup(lang) if watched else "")
     )
+
+
+def watch_markup(lang: str) -> str:
+    return (f'<p id="busy" class="busy-mark" role="status">{esc(t(lang, "storage.busy"))}</p>'
+            '<div id="watch" class="watch" role="alertdialog" aria-labelledby="watch-text" hidden>'
+            f'<p id="watch-text">{esc(t(lang, "storage.worker_dead"))}</p>'
+            f'<button type="button" class="btn" data-glue="reload">{esc(t(lang, "storage.reload"))}</button>'
+            '</div>')

@@ -119,11 +119,35 @@ def _delete_controls(lang: str, save_id: str, confirming: bool, label: str = "")
             + '</div>')
 
 
+PAGE = 50   # rows drawn at once: thousands of games open as fast as a few
+
+
+def space_text(lang: str, space: dict[str, Any] | None) -> str:
+    """« Espace utilisé : 1,2 Mo » (navigator.storage.estimate), or "" when unknown."""
+    used = space.get("used") if isinstance(space, dict) else None
+    if not isinstance(used, (int, float)) or isinstance(used, bool) or used < 0:
+        return ""
+    size = f"{used / 1e6:.1f} MB" if used >= 1e5 else f"{used / 1e3:.0f} kB"
+    if lang == "fr":
+        size = size.replace(".", ",").replace(" MB", "\u00a0Mo").replace(" kB", "\u00a0ko")
+    key = "storage.space_persisted" if space.get("persisted") is True else "storage.space"
+    return t(lang, key, size=size)
+
+
 def render(lang: str, entries: list[dict[str, Any]], *, renaming: str | None = None,
-           confirming: str | None = None) -> str:
+           confirming: str | None = None, shown: int = PAGE,
+           space: dict[str, Any] | None = None) -> str:
     if entries:
-        body = (f'<ul class="save-list">'
-                f'{"".join(_entry(lang, e, renaming, confirming) for e in entries)}</ul>')
+        rest = len(entries) - shown
+        more = (f'<p class="more"><button type="button" class="btn" data-cmd="games-more">'
+                f'{esc(t(lang, "storage.more", n=min(rest, PAGE)))}</button></p>'
+                if rest > 0 else "")
+        rows = "".join(_entry(lang, e, renaming, confirming) for e in entries[:shown])
+        body = f'<ul class="save-list">{rows}</ul>{more}'
+        used = space_text(lang, space)
+        if used:
+            body += f'<p class="space-used">{esc(used)}</p>'
+
     else:
         body = f'<p class="empty">{esc(t(lang, "library.games.empty"))}</p>'
     importer = (

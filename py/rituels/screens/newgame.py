@@ -11,6 +11,7 @@ from typing import Any
 
 from rituels.engine.game import Game, Option, get_game
 from rituels.engine.record import MAX_NAME, local_seats
+from rituels.engine.safeinput import visible_form
 from rituels.i18n import LANGS, t
 from rituels.lessons import LESSON_GAMES
 from rituels.viewkit import attrs, esc
@@ -156,10 +157,12 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
     seats = []
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
         name = seat["name"].strip() or defaults[i]
+        if not visible_form(name):   # only invisible characters: it would show as nothing
+            raise ValueError(t(lang, "storage.name_invisible"))
         seats.append({"name": name, "bot": None if seat["kind"] in PEOPLE else seat["kind"],
                       "remote": seat["kind"] == "remote"})
-    names = [s["name"].casefold() for s in seats]
-    twice = sorted({s["name"] for s in seats if names.count(s["name"].casefold()) > 1})
+    names = [visible_form(s["name"]) for s in seats]   # "Ada" and "Ada\u200b" look alike
+    twice = sorted({s["name"] for s in seats if names.count(visible_form(s["name"])) > 1})
     if twice:  # the log and the board name players: two alike would be confusing
         raise ValueError(t(lang, "app.newgame.same_name", name=twice[0]))
     kinds = [s["kind"] for s in draft["seats"][:draft["count"]]]

@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from rituels.tools import bench_play, bench_reference, build
+from rituels.tools import bench_play, bench_reference, bench_saves, build
 from rituels.tools.browser import launch_chromium
 from rituels.tools.serve import QuietHandler, serve_in_thread
 
@@ -514,6 +514,7 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
              else bench_play.GAMES[-1:] if quick else bench_play.GAMES)
     startup, everything = only in (None, "startup"), only is None
     engine_too = only in (None, "engine")
+    saved: dict[str, Any] = {}
     bare: dict[float, list[Visit]] = {rate: [] for rate in STARTUP_RATES}
     app: dict[float, list[Visit]] = {rate: [] for rate in STARTUP_RATES}
     main_thread: list[Visit] = []
@@ -542,6 +543,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
                 played = {game_id: bots_play(browser, base, game_id) for game_id in games}
             if engine_too:
                 engine = engine_in_worker(browser, base, site)
+            if only in (None, "saves"):   # issue 28: 5,000 saved games, the migration
+                saved = bench_saves.measure(browser, base, READY_PROBE_JS, runs)
             browser.close()
         if everything:
             sizes = gzipped_bytes(site, base, app[1][0].fetched)
@@ -560,6 +563,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     rows += play_rows(played)
     if engine_too:
         rows += engine_rows(*engine[:2]) + bench_reference.rows(*engine[2:])
+    if only in (None, "saves"):
+        rows += bench_saves.rows(saved)
     return rows
 
 
@@ -661,7 +666,7 @@ def engine_rows(in_worker: dict[str, dict[str, float]], on_cpython: dict[str, di
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rituels.tools.bench_browser")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--only", choices=("startup", "play", "engine"),
+    parser.add_argument("--only", choices=("startup", "play", "engine", "saves"),
                         help="only the alternating start-up visits, only a Wongar game of "
                              "four strong bots, or only the engine's random games and the "
                              "reference (quick modes to work on one figure)")

@@ -468,7 +468,7 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-WEB_FILES = ("boot.js", "boot.css", "worker.py", "glue.py", "manifest.webmanifest", "app.css")
+WEB_FILES = ("boot.js", "store.js", "boot.css", "worker.py", "glue.py", "manifest.webmanifest", "app.css")
 CONFIG_FILES = ("pyscript.toml", "glue.toml")
 
 

@@ -1,0 +1,243 @@
+"""Issue 28: saves in IndexedDB. Older localStorage saves move there once (verified), start-up
+reads only the index, a refusing or filling storage never costs the game in play, and a dead
+worker is reported."""
+
+from __future__ import annotations
+
+import json
+import random
+from urllib.parse import urlsplit
+
+from appwait import saved_game, saved_games, settle
+
+from rituels.engine import sample_chance
+from rituels.engine.record import replay
+from rituels.tools.bench_saves import finished_record
+
+import test_tuchulcha as tuchulcha
+
+FAST = "0.05"
+ACTIONABLE = "#main [data-action], #main [data-cmd=roll]"
+
+
+def finished_tuchulcha() -> dict:
+    """A finished 4-player Tuchulcha game between easy bots (about 4 kB, like the issue's)."""
+    record = finished_record("tuchulcha", 4, 7)
+    return dict(record, seats=[dict(s, name=n) for s, n in
+                               zip(record["seats"], ("Ada", "Bruno", "Chloé", "Driss"))])
+
+
+def legacy_storage(count: int) -> dict[str, str]:
+    """localStorage as the previous version left it: one key per save and the index."""
+    record = finished_tuchulcha()
+    data, index = {}, {}
+    for i in range(count):
+        sid = f"old{i:05d}"
+        data["rituels.save." + sid] = json.dumps({"rev": 1, **record}, separators=(",", ":"))
+        index[sid] = {"id": sid, "game": "tuchulcha", "players": ["Ada", "Bruno", "Chloé", "Driss"],
+                      "bots": ["easy"] * 4, "started": "2025-01-01T10:00:00Z",
+                      "updated": f"2025-01-02T10:{i // 60 % 60:02d}:{i % 60:02d}Z",
+                      "moves": len(record["actions"]), "finished": True, "title": "",
+                      "variant": False, "coach": False, "rev": 1}
+    data["rituels.saves"] = json.dumps(index, separators=(",", ":"))
+    data["rituels.pace"] = FAST
+    return data
+
+
+def seed_local_storage(page, base_url, data: dict[str, str]) -> None:
+    """Write ``data`` into the origin's localStorage from a page that runs no app."""
+    page.goto(base_url + "manifest.webmanifest")
+    page.evaluate("""(data) => { for (const [k, v] of Object.entries(data))
+        localStorage.setItem(k, v); }""", data)
+
+
+def test_the_app_starts_twice_with_1_2_mb_of_legacy_saves(page, open_app, base_url):
+    data = legacy_storage(400)
+    size = sum(len(k) + len(v) for k, v in data.items())
+    assert size > 1_200_000
+    seed_local_storage(page, base_url, data)
+    for _ in range(2):
+        open_app(page, "#/games")
+        settle(page)
+        assert page.locator(".save-row").count() == 50          # the first page of 400
+        assert page.is_visible("[data-cmd=games-more]")
+        page.goto("about:blank")
+    open_app(page, "#/games")
+    left = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rituels.sav'))")
+    assert left == [], "the originals are removed once the copies are verified"
+    saves = saved_games(page)
+    assert len(saves) == 400 and all(len(r["actions"]) > 20 for r in saves.values())
+    # An old save opens, and « Mes parties » pages on.
+    page.click("[data-cmd=games-more]")
+    settle(page)
+    assert page.locator(".save-row").count() == 100
+    page.evaluate("location.hash = '#/replay/old00007'")
+    page.wait_for_selector(".replay-controls")
+
+
+def quota(page, base_url, size: int) -> None:
+    """The browser's quota for the origin (DevTools protocol): a real "storage full" (the
+    database refuses writes past it; the estimate still shows the usual quota). The session
+    stays open: the override lasts as long as it does."""
+    parts = urlsplit(base_url)
+    if not hasattr(page, "_quota_session"):
+        page._quota_session = page.context.new_cdp_session(page)
+    page._quota_session.send("Storage.overrideQuotaForOrigin",
+                             {"origin": f"{parts.scheme}://{parts.netloc}", "quotaSize": size})
+
+
+# Random text (incompressible: the database compresses what it stores) under a key that is
+# not the app's, written by the page through store.js until the quota refuses it.
+FILL_JS = """async (n) => {
+    const bytes = new Uint8Array(60000);
+    crypto.getRandomValues(bytes);
+    const text = btoa(String.fromCharCode.apply(null, bytes));
+    return JSON.parse(await rituelsStore.commit(JSON.stringify(
+        [['filler.' + n, null, text, true]])));
+}"""
+
+
+def fill_storage(page) -> list[str]:
+    """Fill the database up to the quota; the keys written."""
+    keys = []
+    for n in range(1000):
+        if page.evaluate(FILL_JS, n).get("failed"):
+            return keys
+        keys.append(f"filler.{n}")
+    raise AssertionError("the quota never refused a write")
+
+
+def free_storage(page, keys: list[str]) -> None:
+    writes = [[k, None, None, True] for k in keys]
+    assert page.evaluate("w => rituelsStore.commit(JSON.stringify(w))", writes) == '{"ok":true}'
+
+
+def log_lines(page) -> list[str]:
+    """The game's log, oldest first (the page shows the newest first)."""
+    return page.locator(".log-lines li").all_inner_texts()[::-1]
+
+
+def test_storage_refusing_writes_from_the_start_plays_20_moves_and_downloads(
+        page, open_app, base_url, screenshot):
+    page.goto(base_url + "manifest.webmanifest")
+    quota(page, base_url, 1)   # (0 would mean "the browser's own quota")
+    tuchulcha.start(page, open_app, 2)
+    page.locator(".notice-warning").wait_for()
+    seen = []
+    for _ in range(20):
+        tuchulcha.play_to_the_end(page, steps=1)
+        assert page.evaluate("location.hash").startswith("#/play/"), "the game was dropped"
+        now = log_lines(page)
+        assert now[:len(seen)] == seen, "a move was rolled back"
+        seen = now
+    assert not page.locator(".notices:has-text('autre onglet')").count()
+    screenshot(page, "saves-refused")
+    with page.expect_download() as info:
+        page.click("[data-cmd=play-download]")
+    record = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert record["game"] == "tuchulcha" and len(record["actions"]) >= 40   # rolls and moves
+    assert replay(record).record["actions"] == record["actions"]
+    assert saved_games(page) == {}
+
+
+def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_url):
+    page.goto(base_url + "manifest.webmanifest")
+    quota(page, base_url, 3_000_000)   # (a quota set once the database is open is not seen)
+    tuchulcha.start(page, open_app, 2)
+    tuchulcha.play_to_the_end(page, steps=2)
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    filler = fill_storage(page)            # full from now on
+    saved = len(saved_game(page, save_id)["actions"])
+    seen = log_lines(page)
+    for _ in range(6):
+        tuchulcha.play_to_the_end(page, steps=1)
+        now = log_lines(page)
+        assert now[:len(seen)] == seen, "a move was rolled back"
+        seen = now
+    assert not page.locator(".notices:has-text('autre onglet')").count()
+    assert page.locator("[data-cmd=play-download]").count() == 1
+    assert len(saved_game(page, save_id)["actions"]) == saved
+    # Space returns: the next event writes the whole game.
+    free_storage(page, filler)
+    tuchulcha.play_to_the_end(page, steps=1)
+    page.wait_for_selector("[data-cmd=play-download]", state="detached")
+    settle(page)
+    assert len(saved_game(page, save_id)["actions"]) > saved + 6
+
+
+def start_cthulhu(page, open_app) -> str:
+    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/cthulhu-dice")
+    page.click("#app [data-cmd=start]")
+    page.wait_for_function("location.hash.startsWith('#/play/')")
+    return page.evaluate("location.hash").split("/")[-1]
+
+
+def test_a_terminated_worker_is_reported_within_5_s(page, open_app, screenshot):
+    save_id = start_cthulhu(page, open_app)
+    page.wait_for_selector(ACTIONABLE)
+    settle(page)
+    page.evaluate("document.querySelector('script[type=py][worker]').xworker.terminate()")
+    page.evaluate("performance.mark('dead')")
+    page.locator(ACTIONABLE).first.click()
+    page.wait_for_selector("#watch:not([hidden])", timeout=5_000)
+    assert "Recharger" in page.inner_text("#watch")
+    screenshot(page, "saves-dead-worker")
+    page.click("#watch [data-glue=reload]")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    assert page.evaluate("location.hash") == f"#/play/{save_id}"
+    page.wait_for_selector("#status")
+
+
+def test_a_crafted_link_with_a_local_seats_moves_is_refused(page, open_app, base_url,
+                                                              screenshot):
+    """Ada plays here, Bruno elsewhere; a link made elsewhere that adds Bruno's turn and then
+    Ada's (her dice chosen by the sender) does not update Ada's save."""
+    from rituels.engine.link import encode, fragment
+
+    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    open_app(page, "#/new/tuchulcha")
+    page.wait_for_selector("[role=dialog]")
+    page.select_option("#count", "2")
+    page.select_option("#seat-1-kind", "remote")
+    page.fill("#seat-0-name", "Ada")
+    page.fill("#seat-1-name", "Bruno")
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector(tuchulcha.BOARD)
+    done = {"board": 0, "picks": 0, "counts": 0, "panel": 0, "rolls": 0}
+    while page.query_selector("#send-url") is None:   # Ada's first turn, then "send"
+        settle(page)
+        if not tuchulcha.one_step(page, done):
+            page.wait_for_timeout(80)
+    settle(page)
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    record = dict(saved_game(page, save_id))
+    record.pop("rev")
+    state = replay(record).state
+    actions, rng, turns = list(record["actions"]), random.Random(3), 0
+    while not state.is_terminal() and turns < 2:   # Bruno's turn, then Ada's
+        player = state.current_player()
+        owner = state.chance_owner() if state.is_chance() else player
+        action = sample_chance(state, rng) if state.is_chance() else rng.choice(
+            state.legal_actions())
+        actions.append(state.action_to_str(action))
+        state.apply(action)
+        if owner is not None and owner == 0 and turns == 0:
+            turns = 1
+        if turns == 1 and state.current_player() == 1:
+            turns = 2
+    before = saved_game(page, save_id)
+    page.goto(base_url + fragment(encode(dict(record, actions=actions))))
+    page.wait_for_selector("text=qui joue sur cet appareil")
+    screenshot(page, "saves-link-local-moves")
+    assert saved_game(page, save_id) == before
+    assert page.locator("[data-cmd=remote-fork-keep]").count() == 1
+
+
+def test_an_oversized_link_gets_the_clear_refusal(page, open_app, base_url):
+    open_app(page)
+    page.goto(base_url + "#g=" + "A" * 1_100_000)
+    page.wait_for_selector(".link-broken")
+    assert page.inner_text(".link-broken").strip()
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#main .home")
