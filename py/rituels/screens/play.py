@@ -95,8 +95,13 @@ def _status_bar(lang: str, status: str, *, roll: str | None, selection: bool, wa
         actions += (f'<button type="button" class="btn btn-primary btn-roll" data-cmd="roll">'
                     f'{esc(roll)}</button>')
     if selection:
-        actions += (f'<button type="button" class="btn btn-small" data-cmd="cancel-select">'
-                    f'{esc(t(lang, "app.play.cancel_selection"))}'
+        # On a phone only the "✕" shows (app.css): a label that wraps would make the bar,
+        # and so the board under it, taller while a piece is picked.
+        label = t(lang, "app.play.cancel_selection")
+        actions += (f'<button type="button" class="btn btn-small btn-cancel" data-cmd="cancel-select"'
+                    f'{attrs(aria_label=label)}>'
+                    f'<span class="cancel-x" aria-hidden="true">✕</span>'
+                    f'<span class="cancel-label">{esc(label)}</span>'
                     f'<span class="key-hint"> {esc(t(lang, "app.play.escape_key"))}</span></button>')
     # "À vous": a marker the eye catches; not repeated when the prompt already says so.
     mark = t(lang, "app.you.marker")
