@@ -1,0 +1,92 @@
+"""The table holds still on a phone (issue 24): at 375x667 what changes during a turn (dice,
+prompt, destinations, the cancel button) never pushes the board, and a destination is on
+screen without scrolling; Wongar's whole map fits the phone's width, with no scroller."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_layout import make_page, shot  # noqa: F401  (fixture and helper shared with layout)
+from appwait import settle
+
+STILL_PX = 8
+BOARD = {"tuchulcha": ".tu-board", "wongar": ".wg-map", "cthulhu-dice": ".board svg"}
+
+BOX_JS = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right,
+          scroll: scrollY, height: innerHeight, width: innerWidth}; }"""
+# The destinations on the board that are fully inside the window.
+ON_SCREEN_JS = """(sel) => [...document.querySelectorAll(sel + ' [data-action]')].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; }).length"""
+
+
+def start_against_bots(page, game: str) -> None:
+    page.evaluate(f"location.hash = '#/new/{game}'")
+    page.wait_for_selector("[role=dialog] [data-cmd=start]")
+    for seat in range(1, 4):
+        if page.query_selector(f"#seat-{seat}-kind"):
+            page.select_option(f"#seat-{seat}-kind", "easy")
+    page.click("[role=dialog] [data-cmd=start]")
+    page.wait_for_selector(".status-yours", timeout=60_000)
+    settle(page)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_tuchulcha_board_holds_still_while_you_play_on_a_phone(make_page, screenshot, lang):
+    page = make_page("phone", lang, pace="0.1")
+    start_against_bots(page, "tuchulcha")
+    board = BOARD["tuchulcha"]
+    at_rest = page.evaluate(BOX_JS, board)
+    assert at_rest["bottom"] <= at_rest["height"], f"the board leaves the window: {at_rest}"
+    shot(page, f"table-tuchulcha-rest-phone-{lang}", screenshot)
+    page.click("#main [data-cmd=roll]")
+    page.wait_for_selector(f"{board} [data-select]")
+    settle(page)
+    rolled = page.evaluate(BOX_JS, board)
+    page.click(f"{board} [data-select] >> nth=0")
+    page.wait_for_selector(f"{board} [data-action]")
+    settle(page)
+    picked = page.evaluate(BOX_JS, board)
+    shot(page, f"table-tuchulcha-picked-phone-{lang}", screenshot)
+    for when, box in (("rolled", rolled), ("picked", picked)):
+        assert abs(box["top"] - at_rest["top"]) <= STILL_PX, (when, at_rest, box)
+        assert box["scroll"] == 0 and box["bottom"] <= box["height"], (when, box)
+    assert page.evaluate(ON_SCREEN_JS, board) >= 1, "no destination on screen"
+    page.click(f"{board} [data-action] >> nth=0")
+    settle(page)
+    moved = page.evaluate(BOX_JS, board)
+    assert abs(moved["top"] - at_rest["top"]) <= STILL_PX, (at_rest, moved)
+
+
+def test_cthulhu_dice_table_holds_still_on_a_phone(make_page, screenshot):
+    page = make_page("phone", "fr", pace="0.1")
+    start_against_bots(page, "cthulhu-dice")
+    board = BOARD["cthulhu-dice"]
+    before = page.evaluate(BOX_JS, board)
+    page.click(f"{board} [data-action] >> nth=0")      # the victim
+    page.wait_for_selector("#main [data-cmd=roll]")
+    settle(page)
+    after = page.evaluate(BOX_JS, board)
+    shot(page, "table-cthulhu-roll-phone-fr", screenshot)
+    assert abs(after["top"] - before["top"]) <= STILL_PX, (before, after)
+    assert after["bottom"] <= after["height"], after
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_wongars_whole_map_fits_a_phone(make_page, screenshot, lang):
+    page = make_page("phone", lang, pace="3")
+    start_against_bots(page, "wongar")
+    box = page.evaluate(BOX_JS, BOARD["wongar"])
+    assert box["left"] >= 0 and box["right"] <= box["width"], box
+    assert box["right"] - box["left"] >= 0.95 * box["width"], f"the map is small: {box}"
+    # No scroller around it: nothing of the map is hidden sideways.
+    hidden = page.evaluate("""() => { let e = document.querySelector('.wg-map').parentElement;
+      const out = [];
+      for (; e; e = e.parentElement)
+        if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+            && e.scrollWidth > e.clientWidth + 1) out.push(e.className);
+      return out; }""")
+    assert hidden == [], hidden
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(page, f"table-wongar-phone-{lang}", screenshot)
