@@ -90,3 +90,32 @@ def test_wongars_whole_map_fits_a_phone(make_page, screenshot, lang):
     assert hidden == [], hidden
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shot(page, f"table-wongar-phone-{lang}", screenshot)
+
+
+# Every render's time and the log's length, from the page's side.
+LOG_TIMES_JS = """() => { window.__logTimes = [];
+  const log = () => document.querySelectorAll('.log-lines li').length;
+  new MutationObserver(() => {
+    const n = log(), last = window.__logTimes[window.__logTimes.length - 1];
+    if (!last || last[1] !== n) window.__logTimes.push([performance.now(), n]);
+  }).observe(document.querySelector('#app'), {childList: true, subtree: true}); }"""
+STEPS = 9
+
+
+def test_bots_at_normal_pace_show_each_step_long_enough(make_page):
+    """At « Normale » each bot step (a roll, a move) stays on screen at least 0.8 s."""
+    page = make_page("desktop", "fr", pace="0.05")
+    page.evaluate("location.hash = '#/new/tuchulcha'")
+    page.wait_for_selector("[role=dialog] [data-cmd=start]")
+    page.select_option("#seat-0-kind", "easy")
+    page.select_option("#pace", "normal")
+    page.click("[role=dialog] [data-cmd=start]")
+    page.wait_for_selector("#status")
+    page.wait_for_timeout(1500)          # past the deal, which is not paced
+    page.evaluate(LOG_TIMES_JS)
+    page.wait_for_function(f"() => window.__logTimes.length > {STEPS}", timeout=60_000)
+    times = [t for t, _ in page.evaluate("window.__logTimes")]
+    # (the first change seen may end the set-up's deal, which is not paced)
+    gaps = [round((b - a) / 1000, 2) for a, b in zip(times[1:], times[2:])]
+    assert min(gaps) >= 0.8, gaps
+    assert page.evaluate("localStorage.getItem('rituels.pace')") == "0.9"

@@ -38,7 +38,7 @@ from rituels.screens import home, layout, newgame, play, rules
 from rituels.screens.mygames import describe_error
 from rituels.viewkit import ViewContext
 
-PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
+PACE_S = 0.9        # bots and automatic rolls act at a pace people can follow
 SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
 LANG_KEY = "rituels.lang"
 PACE_KEY = "rituels.pace"   # seconds per automatic move, a player setting (tests use it too)
@@ -62,8 +62,15 @@ def pick_lang(stored: str | None, browser_lang: str) -> str:
     return "en" if (browser_lang or "").lower().startswith("en") else DEFAULT_LANG
 
 
+# "Lente" and "Normale" as stored before issue 24 (0.6 s a step flashed past): a stored old
+# choice means the same choice now.
+OLD_PACES = {"1.2": 1.6, "0.6": 0.9}
+
+
 def read_pace(text: str | None, default: float) -> float:
     """The stored pace of bots (0 to 3 seconds), or the default if unset or unreadable."""
+    if text in OLD_PACES:
+        return OLD_PACES[text]
     try:
         pace = float(text) if text is not None and len(text) < 20 else default
     except (TypeError, ValueError):
