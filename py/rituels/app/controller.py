@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import analysis, library, remote, replay, sharing, takeback  # noqa: F401
+from rituels.app import analysis, library, remote, replay, review, sharing, takeback  # noqa: F401
 from rituels.app.registry import (BOARD_FILTERS, COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES,
                                   TICKS, command, route)
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
