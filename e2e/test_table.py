@@ -119,3 +119,40 @@ def test_bots_at_normal_pace_show_each_step_long_enough(make_page):
     gaps = [round((b - a) / 1000, 2) for a, b in zip(times[1:], times[2:])]
     assert min(gaps) >= 0.8, gaps
     assert page.evaluate("localStorage.getItem('rituels.pace')") == "0.9"
+
+
+def test_revoir_le_tour_replays_the_bots_moves_then_returns(make_page, screenshot):
+    """After the bots' turns, « Revoir le tour » walks the viewer through every move since
+    Ada's last decision, one step at a time, then the game is back on screen."""
+    from rituels.engine.record import start_state, step
+
+    page = make_page("desktop", "fr", pace="0.05")
+    start_against_bots(page, "cthulhu-dice")
+    page.click(".board [data-action] >> nth=0")          # Ada's victim
+    page.wait_for_selector("#main [data-cmd=roll]")
+    page.click("#main [data-cmd=roll]")                   # her roll; the bots play on
+    page.wait_for_function("() => !document.querySelector('.status-yours')")
+    page.wait_for_selector(".status-yours", timeout=60_000)
+    settle(page)
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    record = page.evaluate(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))")
+    _, state = start_state(record)
+    last = 0
+    for i, text in enumerate(record["actions"]):
+        if state.current_player() == 0:
+            last = i + 1
+        step(state, text, i)
+    end = len(record["actions"])
+    assert end > last
+    page.evaluate("""() => { window.__hashes = [];
+      setInterval(() => { const h = location.hash;
+        if (window.__hashes[window.__hashes.length - 1] !== h) window.__hashes.push(h); }, 50); }""")
+    page.click("#main [data-cmd=review-turn]")
+    page.wait_for_selector(".replay, [class*=replay]")
+    screenshot(page, "layout-table-review-desktop-fr")
+    page.wait_for_function(f"() => location.hash === '#/play/{save_id}'", timeout=60_000)
+    hashes = page.evaluate("window.__hashes")
+    seen = [int(h.rsplit("/", 1)[1]) for h in hashes if h.startswith("#/replay/")]
+    assert seen[0] == last and seen[-1] == end, (last, end, hashes)
+    assert seen == sorted(seen) and len(seen) >= 2, seen
+    assert hashes[-1] == f"#/play/{save_id}"
