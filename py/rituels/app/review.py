@@ -15,7 +15,6 @@ from typing import Any
 from rituels.app.registry import PLAY_MENU, TICKS, MenuItem, command
 from rituels.app.replay import replay_screen
 from rituels.engine.record import RecordError, start_state, step
-from rituels.i18n import t
 
 # save id -> (actions read, state after them, the span): a game read once, then only its new
 # actions (a take-back, which changes what was read, reads it again).
@@ -61,12 +60,9 @@ def _enabled(app: Any) -> bool:
     return _to_review(app) is not None
 
 
-def _hint(app: Any) -> str:
-    return "" if _enabled(app) else t(app.lang, "table.review.nothing")
-
-
-PLAY_MENU.insert(0, MenuItem("table.review.menu", cmd="review-turn", enabled=_enabled,
-                             hint=_hint))
+# No reason beside the button when it is disabled: the toolbar would carry a sentence after
+# each of your moves, and nothing to replay is plain enough.
+PLAY_MENU.insert(0, MenuItem("table.review.menu", cmd="review-turn", enabled=_enabled))
 
 
 @command("review-turn")
