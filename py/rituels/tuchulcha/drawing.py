@@ -57,6 +57,9 @@ class Scene:
     # 12, so a DOM morph moves the same element); default "tu-piece-s16".
     piece_ids: dict[str, str] = field(default_factory=dict)
     id_prefix: str = "tu-"             # of the pieces' ids (the rules' picture has its own)
+    # The latest move's walk: destination stone -> where it came from (a stone, or "T<c>"):
+    # its pawns go there stone by stone (a CSS motion path), not straight.
+    walk: dict[int, int | str] = field(default_factory=dict)
 
     @property
     def colours(self) -> int:
@@ -349,8 +352,11 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             # text stays its number or badge, as its spoken name says, and this invisible
             # disc keeps the pawns part of what a tap on the place hits.
             ident = scene.piece_ids.get(f"s{i}", f"{scene.id_prefix}piece-s{i}")
-            pieces.append(_piece(ident, px, py, pawn_token(
-                colour, 0, 0, r * 0.82, count, _role(scene, colour), BOARD_TEXT)))
+            body = pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour), BOARD_TEXT)
+            if i in scene.walk:
+                pieces.append(_walker(ident, geo, scene.walk[i], i, body))
+            else:
+                pieces.append(_piece(ident, px, py, body))
             if mark:
                 out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
                            f' fill="#000" fill-opacity="0"/>')
@@ -379,6 +385,30 @@ def _piece(ident: str, x: float, y: float, body: str) -> str:
     same element moves and its transition shows the move."""
     return (f'<g id="{ident}" class="piece" style="transform:translate({_n(x)}px,{_n(y)}px)">'
             f'{body}</g>')
+
+
+WALK_STEP_S = 0.16     # per stone on the way (every step well under 0.6 s)
+WALK_MAX_S = 0.85      # the whole walk, so a long one still ends before the next bot step
+
+
+def _walker(ident: str, geo: Layout, src, dest: int, body: str) -> str:
+    """Pawns that have just moved, walked along their route: from where they stood, over
+    each stone on the way (the route always runs up the stone numbers, round the loop), to
+    ``dest``. A CSS motion path (``.tu-walk`` in tuchulcha.css; none under reduced motion,
+    where the pawns stand at the end of the path at once)."""
+    loop = len(geo.stones)
+    r = geo.stone_r * 1.02
+    if isinstance(src, int):
+        points, first = [geo.inward(src, r)], src + 1
+    else:
+        colour = int(src[1:])
+        points, first = [geo.temple_pawns[colour]], geo.side.entries[colour]
+    steps = (dest - first) % loop + 1
+    points += [geo.inward((first + k) % loop, r) for k in range(steps)]
+    path = "M" + " L".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    seconds = min(WALK_STEP_S * steps, WALK_MAX_S)
+    return (f'<g id="{ident}" class="piece tu-walk" style="offset-path:path(\'{path}\');'
+            f'animation-duration:{seconds:.2f}s">{body}</g>')
 
 
 def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:

@@ -62,7 +62,22 @@ def scene_of(state, ctx: ViewContext) -> Scene:
         rolling=_fresh_roll(state, ctx),
         last=_last_places(state),
         piece_ids=_piece_ids(state),
+        walk=_walk(state, ctx),
     )
+
+
+def _walk(state, ctx: ViewContext) -> dict:
+    """The latest move, if one group went from a stone or a temple to a stone: it walks
+    there stone by stone (only where moves animate: the game screen)."""
+    if not ctx.animate or state.last_move is None:
+        return {}
+    sources, dest = state.last_move
+    if len(sources) != 1 or not isinstance(dest, int) or sources[0] == rules.STAR:
+        return {}
+    src = sources[0]
+    if isinstance(src, str) and not (src[:1] == "T" and src[1:].isdigit()):
+        return {}
+    return {dest: src}
 
 
 def _piece_ids(state) -> dict[str, str]:
