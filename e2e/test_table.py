@@ -4,6 +4,8 @@ screen without scrolling; Wongar's whole map fits the phone's width, with no scr
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from test_layout import make_page, shot  # noqa: F401  (fixture and helper shared with layout)
@@ -40,16 +42,27 @@ def test_tuchulcha_board_holds_still_while_you_play_on_a_phone(make_page, screen
     at_rest = page.evaluate(BOX_JS, board)
     assert at_rest["bottom"] <= at_rest["height"], f"the board leaves the window: {at_rest}"
     shot(page, f"table-tuchulcha-rest-phone-{lang}", screenshot)
-    page.click("#main [data-cmd=roll]")
-    page.wait_for_selector(f"{board} [data-select]")
-    settle(page)
-    rolled = page.evaluate(BOX_JS, board)
+    # Up to a pawn to pick: the roll, and any question first (a double's third die, under
+    # the board); if Ada cannot move, the bots play and her next turn comes.
+    boxes = []
+    deadline = time.monotonic() + 90
+    while page.query_selector(f"{board} [data-select]") is None:
+        assert time.monotonic() < deadline, "no pawn to pick"
+        for tap in ("#main [data-cmd=roll]", "#main .tu-choices [data-action]"):
+            if page.query_selector(tap) is not None:
+                page.click(f"{tap} >> nth=0")
+                settle(page)
+                boxes.append(page.evaluate(BOX_JS, board))
+                break
+        else:
+            page.wait_for_timeout(100)
+    rolled = boxes[-1] if boxes else page.evaluate(BOX_JS, board)
     page.click(f"{board} [data-select] >> nth=0")
     page.wait_for_selector(f"{board} [data-action]")
     settle(page)
     picked = page.evaluate(BOX_JS, board)
     shot(page, f"table-tuchulcha-picked-phone-{lang}", screenshot)
-    for when, box in (("rolled", rolled), ("picked", picked)):
+    for when, box in [("tap", b) for b in boxes] + [("rolled", rolled), ("picked", picked)]:
         assert abs(box["top"] - at_rest["top"]) <= STILL_PX, (when, at_rest, box)
         assert box["scroll"] == 0 and box["bottom"] <= box["height"], (when, box)
     assert page.evaluate(ON_SCREEN_JS, board) >= 1, "no destination on screen"
