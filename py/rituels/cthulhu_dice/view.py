@@ -197,6 +197,16 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
     cls = "cd-die cd-rolling" if rolled and ctx.animate else "cd-die"
+    if state.phase == ROLL and not rolled:
+        # A roll to come, not just made: a blank die that says whose it is (the last
+        # turn's face would read as this one's).
+        roller = state.victim if state.counter else state.caster
+        out.append(die("", CENTRE, CENTRE + 55, 54, "cd-die cd-die-next"))
+        caption = ctx.t("table.cthulhu.to_roll", name=seat_name(state, ctx, roller))
+        out.append(f'<text x="{CENTRE}" y="{CENTRE + 99}" fill="#f3efe6" '
+                   f'font-size="{SMALL_FONT}" text-anchor="middle" class="cd-die-caption">'
+                   f'{esc(caption)}</text>')
+        return "".join(out)
     out.append(die(state.last_face, CENTRE, CENTRE + 55, 54, cls))
     if state.last_face:
         caption = ctx.t("cthulhu.die.caption", face=_face_name(ctx, state.last_face),
