@@ -469,3 +469,24 @@ def test_the_legend_names_the_places_whose_titles_a_phone_hides():
     assert "En bas à droite\u202f: Étoile de Lasa (sceaux\u202f: 0/4)" in items
     three = position(3, stones={})
     assert "Étoile" not in view.render(three, ctx_for(three)).split('class="tu-legend"')[1]
+
+
+def _turn(state, *moves):
+    steps = []
+    for text in moves:
+        before = state.clone()
+        action = state.str_to_action(text)
+        state.play(action)
+        steps.append((before, action, state.clone()))
+    return steps
+
+
+def test_last_turn_summary_in_one_line():
+    # Alice (red): die 4 takes 12 onto Bob's blue pawn at 16, die 1 moves 20 on to 21.
+    state = roll(position(4, stones={12: (0, 1), 16: (1, 1), 20: (0, 1)}), 4, 1)
+    steps = _turn(state, "4:12x1", "1:20x1")
+    assert view.last_turn(0, steps, ctx_for(state)) == "Alice\u202f: 12 → 16, frappe 1 bleu, 20 → 21"
+    assert (view.last_turn(0, steps, ctx_for(state, lang="en"))
+            == "Alice: 12 → 16, hits 1 blue, 20 → 21")
+    # a turn with no move (the dice and a pass only) says so
+    assert view.last_turn(1, [], ctx_for(state)) == "Bob\u202f: ne bouge pas"

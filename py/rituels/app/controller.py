@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import analysis, library, remote, replay, review, sharing, takeback  # noqa: F401
+from rituels.app import (analysis, lastturn, library, remote, replay, review, sharing,  # noqa: F401
+                         takeback)
 from rituels.app.registry import (BOARD_FILTERS, COMMANDS, NAV, OVERLAYS, PLAY_MENU, ROUTES,
                                   TICKS, command, route)
 from rituels.app.saves import INDEX_KEY, RECORD_PREFIX, SaveStore, StaleSave
@@ -580,7 +581,7 @@ def play_screen(app: App) -> str:
     return play.render(lang, board=board, status=status, roll=roll, end=end, waiting=waiting,
                        send=remote.send_panel(app, s),
                        selection=bool(s.selection and s.human_to_decide()),
-                       yours=app.yours(), **frame) + rules_over
+                       yours=app.yours(), last=lastturn.summary(app, s), **frame) + rules_over
 
 
 def new_game_screen(app: App) -> str:

@@ -485,3 +485,28 @@ def thumbnail() -> str:
             f'fill="#1e3b2f"/>{tokens}{die(CTHULHU_FACE, 60, 45, 58, "cd-thumb-die")}'
             f'<rect width="120" height="90" rx="10" fill="none" stroke="{INK}" '
             f'stroke-width="2"/></svg>')
+
+
+def last_turn(player: int, steps, ctx: ViewContext) -> str:
+    """The status line's summary of an opponent's turn: whom they attacked and what the
+    dice said, « Bruno : attaque Ada : Tentacule, Ada riposte : Œil » (app/lastturn.py)."""
+    parts, pending = [], False
+    for before, _, after in steps:
+        for e in after.events[:1]:
+            if e[0] == "victim":     # until the roll says what came of it
+                parts.append(ctx.t("table.cd.attack", victim=seat_name(after, ctx, e[2])))
+                pending = True
+            elif e[0] == "roll" and before.counter:
+                parts.append(ctx.t("table.cd.counter", name=seat_name(after, ctx, e[1]),
+                                   face=_face_name(ctx, e[-1])))
+            elif e[0] == "roll":
+                if pending:
+                    parts.pop()
+                    pending = False
+                parts.append(ctx.t("table.cd.roll", victim=seat_name(after, ctx, e[2]),
+                                   face=_face_name(ctx, e[-1])))
+            elif e[0] == "eye":
+                parts.append(ctx.t("table.cd.eye", face=_face_name(ctx, e[-1])))
+    if not parts:
+        return ""
+    return ctx.t("table.last", name=ctx.name(player), text=", ".join(parts))

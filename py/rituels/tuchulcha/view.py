@@ -632,3 +632,29 @@ def help_page(ctx: ViewContext) -> str:
 def thumbnail() -> str:
     from rituels.tuchulcha.help import thumbnail as thumb
     return thumb()
+
+
+def _short_place(ctx: ViewContext, place) -> str:
+    if isinstance(place, int):
+        return str(place)
+    kind = ("velthumena" if place == rules.VELTHUMENA else "star" if place == rules.STAR
+            else "temple")
+    return ctx.t(f"table.tu.place.{kind}")
+
+
+def last_turn(player: int, steps, ctx: ViewContext) -> str:
+    """The status line's summary of an opponent's turn: « Larth : 31 → 36, 32 → 37, frappe
+    1 rouge » (app/lastturn.py)."""
+    parts = []
+    for before, action, _ in steps:
+        if not rules.is_move(action):
+            continue
+        effect = before.move_effect(action)
+        srcs = effect.src if action[0] == "A" else (effect.src,)
+        parts.append(ctx.t("table.tu.move", src=" + ".join(_short_place(ctx, s) for s in srcs),
+                           dest=_short_place(ctx, effect.dest)))
+        if effect.hit:
+            parts.append(ctx.tn("table.tu.hit", effect.hit[1],
+                                colour=_colour_name(ctx, effect.hit[0])))
+    text = ", ".join(parts) if parts else ctx.t("table.tu.no_move")
+    return ctx.t("table.last", name=ctx.name(player), text=text)
