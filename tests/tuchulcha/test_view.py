@@ -490,3 +490,17 @@ def test_last_turn_summary_in_one_line():
             == "Alice: 12 → 16, hits 1 blue, 20 → 21")
     # a turn with no move (the dice and a pass only) says so
     assert view.last_turn(1, [], ctx_for(state)) == "Bob\u202f: ne bouge pas"
+
+
+def test_a_hit_marks_its_stone_and_the_forest():
+    # Alice's die 4 takes 12 onto Bob's blue pawn at 16: it goes to the forest.
+    state = roll(position(4, stones={12: (0, 1), 16: (1, 1), 20: (0, 1)}), 4, 1)
+    assert "tu-hit" not in view.render(state, ctx_for(state))
+    state.play(state.str_to_action("4:12x1"))
+    html = view.render(state, ctx_for(state))
+    hit = [dict(a) for tag, a in Markup(html).elements if "tu-hit" in dict(a).get("class", "")]
+    assert len(hit) == 2
+    assert any("tu-area-forest" in a["class"] for a in hit)
+    assert any("16" in a.get("aria-label", "") and "tu-area" not in a["class"] for a in hit)
+    state.play(state.str_to_action("1:20x1"))      # the next move hits nobody: no mark
+    assert "tu-hit" not in view.render(state, ctx_for(state))

@@ -53,6 +53,9 @@ class Scene:
     dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
     rolling: bool = False              # the dice were just rolled (a short animation)
     last: frozenset[str] = frozenset()  # places of the latest move ("s12", "t0"): marked
+    # The latest move's hit: the stone where it happened and where the hit pawns went
+    # ("s16", "forest" or "t1"), marked "tu-hit" (a short flash in tuchulcha.css).
+    hit: frozenset[str] = frozenset()
     # Element id of the pawns on a stone ("s16" -> "tu-piece-s12" right after they came from
     # 12, so a DOM morph moves the same element); default "tu-piece-s16".
     piece_ids: dict[str, str] = field(default_factory=dict)
@@ -329,6 +332,8 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         label = stone_label(tx, i, kind, sealed, entry_colour.get(i), held)
         mark = marks.get(f"s{i}")
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        if f"s{i}" in scene.hit:
+            cls += " tu-hit"
         last = f"s{i}" in scene.last
         if last:
             cls += " last-move"
@@ -420,6 +425,8 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         mark = marks.get(f"t{c}")
         label = temple_label(tx, scene, c, count)
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        if f"t{c}" in scene.hit:
+            cls += " tu-hit"
         last = f"t{c}" in scene.last
         if last:
             cls += " last-move"
@@ -495,7 +502,8 @@ def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str
     label = area_label(tx, name, counts)
     if note:
         label = tx.t("tuchulcha.with_note", text=label, note=note)
-    out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
+    hit = " tu-hit" if name in scene.hit else ""
+    out = [f'<g class="tu-place tu-area tu-area-{name}{hit}{" " + mark.cls if mark else ""}"'
            f'{_place_attrs(mark, label, tx)}>',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'

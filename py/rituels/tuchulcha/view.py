@@ -61,6 +61,7 @@ def scene_of(state, ctx: ViewContext) -> Scene:
         dice=tuple(dice_states(state)),
         rolling=_fresh_roll(state, ctx),
         last=_last_places(state),
+        hit=_hit_places(state),
         piece_ids=_piece_ids(state),
         walk=_walk(state, ctx),
     )
@@ -90,6 +91,14 @@ def _piece_ids(state) -> dict[str, str]:
         if isinstance(src, int) and src != dest and state.stones[src] is None:
             return {f"s{dest}": f"tu-piece-s{src}"}
     return {}
+
+
+def _hit_places(state) -> frozenset[str]:
+    """The latest move's hit: its stone, and the forest or the temple the pawns went to."""
+    if state.last_hit is None:
+        return frozenset()
+    stone, went = state.last_hit
+    return frozenset((f"s{stone}", went))
 
 
 def _last_places(state) -> frozenset[str]:
