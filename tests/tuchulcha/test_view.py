@@ -504,3 +504,23 @@ def test_a_hit_marks_its_stone_and_the_forest():
     assert any("16" in a.get("aria-label", "") and "tu-area" not in a["class"] for a in hit)
     state.play(state.str_to_action("1:20x1"))      # the next move hits nobody: no mark
     assert "tu-hit" not in view.render(state, ctx_for(state))
+
+
+def test_badges_and_phone_numbers_keep_clear_of_boxes_symbols_and_pawns():
+    from rituels.tuchulcha.drawing import _badge_spot, _numbers_on_stones
+    from rituels.tuchulcha.geometry import CENTRE, LOOP_RADIUS, layout
+    for side in ("A", "B"):
+        geo = layout(side)
+        for i in range(len(geo.stones)):
+            x, y = _badge_spot(geo, i, geo.stone_r + 20)
+            assert not any(b.x - 20 < x < b.x + b.w + 20 and b.y - 20 < y < b.y + b.h + 20
+                           for b in geo.areas.values()), (side, i)
+        nums = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" class="tu-num-in">(\d+)<',
+                          _numbers_on_stones(side))
+        # beside the stones, outside the loop (the symbols on them, the pawns inside), all
+        # but the few at a corner, which sit on the stone's outer rim
+        assert len(nums) >= len(geo.stones) - 6
+        for x, y, _ in nums:
+            assert ((float(x) - CENTRE) ** 2 + (float(y) - CENTRE) ** 2) ** 0.5 > (
+                LOOP_RADIUS + geo.stone_r)
+        assert "tu-num-in\">7<" not in _numbers_on_stones(side, frozenset({7}))  # its badge
