@@ -144,11 +144,13 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 27, 6, 12, 4)}</g>')
     lines.append(_tspan(cx, y0 + 61, count, 'class="cd-count" fill="#f3efe6" '
                         f'font-size="{FONT}" font-weight="bold"'))
-    if role_tag:   # a pill straddling the frame's top edge
+    if role_tag:   # a pill outside the frame, never over the name nor the die's words:
+        # above a seat of the table's upper half, below one of its lower half
         width = 14 + 8 * len(role_tag)
-        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{y0 - 11:.1f}" '
+        top = y0 - 23 if cy <= CENTRE else y0 + SEAT_H + 4
+        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{top:.1f}" '
                    f'width="{width:.1f}" height="19" rx="9.5" fill="#f6d77a"/>')
-        lines.append(_tspan(cx, y0 + 3.5, role_tag,
+        lines.append(_tspan(cx, top + 14.5, role_tag,
                             f'fill="#1d1a16" font-size="{SMALL_FONT}" font-weight="bold"'))
     out.append(f'<text text-anchor="middle">{" ".join(lines)}</text></g>')
     return "".join(out)
