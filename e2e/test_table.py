@@ -105,6 +105,35 @@ def test_wongars_whole_map_fits_a_phone(make_page, screenshot, lang):
     shot(page, f"table-wongar-phone-{lang}", screenshot)
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_status_line_says_what_the_last_opponent_did(make_page, screenshot, lang):
+    """When the decision comes back to Ada, the status line sums up the bot turn before it in
+    one line, « Larth : 31 → 36 » (or that they did not move), above her prompt."""
+    page = make_page("desktop", lang, pace="0.1")
+    start_against_bots(page, "tuchulcha")
+    board = BOARD["tuchulcha"]
+    deadline = time.monotonic() + 120
+    while page.query_selector("#status .last-turn") is None:   # Ada may play first
+        assert time.monotonic() < deadline, "no summary of a bot turn"
+        for tap in ("#main [data-cmd=roll]", "#main .tu-choices [data-action]",
+                    f"{board} [data-action]", f"{board} [data-select]"):
+            if page.query_selector(tap) is not None:
+                page.click(f"{tap} >> nth=0")
+                settle(page)
+                break
+        else:
+            page.wait_for_timeout(100)
+    line = page.inner_text("#status .last-turn")
+    name, _, text = line.partition("\u202f: " if lang == "fr" else ": ")
+    assert text and ("→" in text or text in ("ne bouge pas", "no move")), line
+    # a bot's name, as the log names its moves (the status itself speaks to Ada: « À vous »)
+    assert name and name in page.inner_text(".log") and "yours" in page.get_attribute(
+        ".status-bar", "class"), line
+    height = page.evaluate("document.querySelector('#status .last-turn').offsetHeight")
+    assert height < 30, f"the summary takes more than one line: {height}px"
+    shot(page, f"table-last-turn-desktop-{lang}", screenshot)
+
+
 # Every render's time and the log's length, from the page's side.
 LOG_TIMES_JS = """() => { window.__logTimes = [];
   const log = () => document.querySelectorAll('.log-lines li').length;
