@@ -412,13 +412,21 @@ class Glue:
         return True
 
     def reveal(self):
-        """Bring the player's new decision into view, only if it is off screen."""
-        el = self.root.querySelector(DECISION)
-        if el is None:
-            return
-        box = el.getBoundingClientRect()
-        if box.bottom > js.window.innerHeight or box.top < 0:
-            el.scrollIntoView(to_js({"block": "nearest"}))
+        """Bring the player's new decision into view, only if none of its choices is on
+        screen (a destination on the board is enough: the board then does not move)."""
+        found = self.root.querySelectorAll(DECISION)
+        height = js.window.innerHeight
+        first = None
+        for i in range(found.length):
+            box = found.item(i).getBoundingClientRect()
+            if box.width == 0 and box.height == 0:
+                continue          # hidden (e.g. a duplicate that a phone's style hides)
+            if box.top >= 0 and box.bottom <= height:
+                return
+            if first is None:
+                first = found.item(i)
+        if first is not None:
+            first.scrollIntoView(to_js({"block": "nearest"}))
 
     def copy_link(self, url):
         """Clipboard write (boot.js: never throws, which MicroPython could not catch); if the

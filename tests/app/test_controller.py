@@ -285,6 +285,10 @@ def test_bot_pace_is_a_stored_setting(fake_game):
     assert App(MemoryStorage({PACE_KEY: "0.1"})).pace_s == 0.1
     assert App(MemoryStorage({PACE_KEY: "99"})).pace_s == 3.0
     assert App(MemoryStorage({PACE_KEY: "fast"})).pace_s == App(MemoryStorage()).pace_s
+    # "Normale" shows each bot step at least 0.8 s (issue 24); the old stored choices follow
+    assert App(MemoryStorage()).pace_s >= 0.8
+    assert App(MemoryStorage({PACE_KEY: "0.6"})).pace_s == App(MemoryStorage()).pace_s
+    assert App(MemoryStorage({PACE_KEY: "1.2"})).pace_s == 1.6
 
 
 def test_two_players_with_one_name_are_refused(fake_game, make_app):
@@ -311,7 +315,7 @@ def test_bot_speed_is_chosen_in_the_dialog_and_remembered(fake_game, make_app, s
     app.navigate("#/new/fake-race")
     assert 'name="pace"' in app.render()
     app.click({"cmd": "start", "form": form_for(app, pace="slow")})
-    assert app.pace_s == 1.2 and storage.get(PACE_KEY) == "1.2"
+    assert app.pace_s == 1.6 and storage.get(PACE_KEY) == "1.6"
     # left as it was, a finer stored pace is kept (the dialog shows the nearest choice)
     storage.set(PACE_KEY, "0.05")
     again = App(storage, "", pace_s=0.6)

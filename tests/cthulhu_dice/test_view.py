@@ -318,3 +318,18 @@ def test_the_last_move_is_marked_until_the_next():
     play(state, "C")            # Bob's Cthulhu: everyone loses one to the centre
     assert view.touched(state) == {0, 1, 2, 3, view.CTHULHU}
     assert 'id="cd-cthulhu" class="cd-cthulhu last-move"' in view.render(state, ctx())
+
+
+def test_last_turn_says_whom_they_attacked_and_the_dice():
+    state = start()
+    steps = []
+    for text in "v2 T Y".split():
+        before = state.clone()
+        play(state, text)
+        steps.append((before, text, state.clone()))
+    assert (view.last_turn(0, steps, ctx()) ==
+            f"Alice{NB}: attaque Bob{NB}: Tentacule, Bob riposte{NB}: Signe jaune")
+    assert (view.last_turn(0, steps, ctx("en")) ==
+            "Alice: attacks Bob: Tentacle, Bob rolls back: Yellow Sign")
+    # the victim chosen, the die not rolled yet
+    assert view.last_turn(0, steps[:1], ctx("en")) == "Alice: attacks Bob"

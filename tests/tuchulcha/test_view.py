@@ -486,3 +486,58 @@ def test_the_legend_names_the_places_whose_titles_a_phone_hides():
     assert "En bas à droite\u202f: Étoile de Lasa (sceaux\u202f: 0/4)" in items
     three = position(3, stones={})
     assert "Étoile" not in view.render(three, ctx_for(three)).split('class="tu-legend"')[1]
+
+
+def _turn(state, *moves):
+    steps = []
+    for text in moves:
+        before = state.clone()
+        action = state.str_to_action(text)
+        state.play(action)
+        steps.append((before, action, state.clone()))
+    return steps
+
+
+def test_last_turn_summary_in_one_line():
+    # Alice (red): die 4 takes 12 onto Bob's blue pawn at 16, die 1 moves 20 on to 21.
+    state = roll(position(4, stones={12: (0, 1), 16: (1, 1), 20: (0, 1)}), 4, 1)
+    steps = _turn(state, "4:12x1", "1:20x1")
+    assert view.last_turn(0, steps, ctx_for(state)) == "Alice\u202f: 12 → 16, frappe 1 bleu, 20 → 21"
+    assert (view.last_turn(0, steps, ctx_for(state, lang="en"))
+            == "Alice: 12 → 16, hits 1 blue, 20 → 21")
+    # a turn with no move (the dice and a pass only) says so
+    assert view.last_turn(1, [], ctx_for(state)) == "Bob\u202f: ne bouge pas"
+
+
+def test_a_hit_marks_its_stone_and_the_forest():
+    # Alice's die 4 takes 12 onto Bob's blue pawn at 16: it goes to the forest.
+    state = roll(position(4, stones={12: (0, 1), 16: (1, 1), 20: (0, 1)}), 4, 1)
+    assert "tu-hit" not in view.render(state, ctx_for(state))
+    state.play(state.str_to_action("4:12x1"))
+    html = view.render(state, ctx_for(state))
+    hit = [dict(a) for tag, a in Markup(html).elements if "tu-hit" in dict(a).get("class", "")]
+    assert len(hit) == 2
+    assert any("tu-area-forest" in a["class"] for a in hit)
+    assert any("16" in a.get("aria-label", "") and "tu-area" not in a["class"] for a in hit)
+    state.play(state.str_to_action("1:20x1"))      # the next move hits nobody: no mark
+    assert "tu-hit" not in view.render(state, ctx_for(state))
+
+
+def test_badges_and_phone_numbers_keep_clear_of_boxes_symbols_and_pawns():
+    from rituels.tuchulcha.drawing import _badge_spot, _numbers_on_stones
+    from rituels.tuchulcha.geometry import CENTRE, LOOP_RADIUS, layout
+    for side in ("A", "B"):
+        geo = layout(side)
+        for i in range(len(geo.stones)):
+            x, y = _badge_spot(geo, i, geo.stone_r + 20)
+            assert not any(b.x - 20 < x < b.x + b.w + 20 and b.y - 20 < y < b.y + b.h + 20
+                           for b in geo.areas.values()), (side, i)
+        nums = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" class="tu-num-in">(\d+)<',
+                          _numbers_on_stones(side))
+        # beside the stones, outside the loop (the symbols on them, the pawns inside), all
+        # but the few at a corner, which sit on the stone's outer rim
+        assert len(nums) >= len(geo.stones) - 6
+        for x, y, _ in nums:
+            assert ((float(x) - CENTRE) ** 2 + (float(y) - CENTRE) ** 2) ** 0.5 > (
+                LOOP_RADIUS + geo.stone_r)
+        assert "tu-num-in\">7<" not in _numbers_on_stones(side, frozenset({7}))  # its badge

@@ -469,3 +469,15 @@ def test_the_areas_table_repeats_the_map_in_text():
         cell = "/".join(str(n) if n else "–" for n in state.tokens[D.AREAS.index("hand")][p])
         assert f"<td>{cell}</td>" in hand
     assert f"{state.pile_size(D.AREAS.index('hand'))}</td>" in hand
+
+
+def test_last_turn_says_what_they_took_and_placed():
+    s = to_turns(new_game(4, start=0), emu="cube")
+    before = s.clone()
+    play(s, "take:emu")
+    steps = [(before, before.str_to_action("take:emu"), s.clone())]
+    name = ctx_for(s).name(0)
+    assert view.last_turn(0, steps, ctx_for(s)) == f"{name}\u202f: prend Cube (Émeu), cube → Émeu"
+    assert (view.last_turn(0, steps, ctx_for(s, lang="en"))
+            == f"{name}: takes Cube (Emu), cube → Emu")
+    assert view.last_turn(0, [], ctx_for(s)) == ""

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import (analysis, keeping, library, remote, replay, sharing,  # noqa: F401
-                         takeback)
+from rituels.app import (analysis, keeping, lastturn, library, remote, replay,  # noqa: F401
+                         review, sharing, takeback)
 from rituels.app import lessons, whynot  # noqa: F401
 from rituels.app.registry import (BOARD_CLICKS, BOARD_FILTERS, COMMANDS, NAV, OVERLAYS,
                                   PLAY_MENU, ROUTES, TICKS, command, route)
@@ -40,7 +40,7 @@ from rituels.screens import home, layout, newgame, play, rules
 from rituels.screens.mygames import describe_error
 from rituels.viewkit import ViewContext
 
-PACE_S = 0.6        # bots and automatic rolls act at a pace people can follow
+PACE_S = 0.9        # bots and automatic rolls act at a pace people can follow
 SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
 LANG_KEY = "rituels.lang"
 PACE_KEY = "rituels.pace"   # seconds per automatic move, a player setting (tests use it too)
@@ -71,8 +71,15 @@ def pick_lang(stored: str | None, browser_lang: str) -> str:
     return DEFAULT_LANG
 
 
+# "Lente" and "Normale" as stored before issue 24 (0.6 s a step flashed past): a stored old
+# choice means the same choice now.
+OLD_PACES = {"1.2": 1.6, "0.6": 0.9}
+
+
 def read_pace(text: str | None, default: float) -> float:
     """The stored pace of bots (0 to 3 seconds), or the default if unset or unreadable."""
+    if text in OLD_PACES:
+        return OLD_PACES[text]
     try:
         pace = float(text) if text is not None and len(text) < 20 else default
     except (TypeError, ValueError):
@@ -588,7 +595,7 @@ def play_screen(app: App) -> str:
     return play.render(lang, board=board, status=status, roll=roll, end=end, waiting=waiting,
                        send=remote.send_panel(app, s),
                        selection=bool(s.selection and s.human_to_decide()),
-                       yours=app.yours(), **frame) + rules_over
+                       yours=app.yours(), last=lastturn.summary(app, s), **frame) + rules_over
 
 
 def new_game_screen(app: App) -> str:

@@ -146,11 +146,13 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 27, 6, 12, 4)}</g>')
     lines.append(_tspan(cx, y0 + 61, count, 'class="cd-count" fill="#f3efe6" '
                         f'font-size="{FONT}" font-weight="bold"'))
-    if role_tag:   # a pill straddling the frame's top edge
+    if role_tag:   # a pill outside the frame, never over the name nor the die's words:
+        # above a seat of the table's upper half, below one of its lower half
         width = 14 + 8 * len(role_tag)
-        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{y0 - 11:.1f}" '
+        top = y0 - 23 if cy <= CENTRE else y0 + SEAT_H + 4
+        out.append(f'<rect class="cd-tag" x="{cx - width / 2:.1f}" y="{top:.1f}" '
                    f'width="{width:.1f}" height="19" rx="9.5" fill="#f6d77a"/>')
-        lines.append(_tspan(cx, y0 + 3.5, role_tag,
+        lines.append(_tspan(cx, top + 14.5, role_tag,
                             f'fill="#1d1a16" font-size="{SMALL_FONT}" font-weight="bold"'))
     out.append(f'<text text-anchor="middle">{" ".join(lines)}</text></g>')
     return "".join(out)
@@ -199,6 +201,17 @@ def _centre(state: CthulhuDiceState, ctx: ViewContext, pick: tuple[str, str] | N
     # The die: animated only right after a roll (the last action), never in replays.
     rolled = bool(state.events) and state.events[0][0] == "roll"
     cls = "cd-die cd-rolling" if rolled and ctx.animate else "cd-die"
+    if state.phase == ROLL and not rolled:
+        # A roll to come, not just made: a blank die that says whose it is (the last
+        # turn's face would read as this one's).
+        roller = state.victim if state.counter else state.caster
+        out.append(f'<g class="cd-die-tip"><title>{esc(ctx.t("lessons.tip.cd.die"))}</title>'
+                   f'{die("", CENTRE, CENTRE + 55, 54, "cd-die cd-die-next")}</g>')
+        caption = ctx.t("table.cthulhu.to_roll", name=seat_name(state, ctx, roller))
+        out.append(f'<text x="{CENTRE}" y="{CENTRE + 99}" fill="#f3efe6" '
+                   f'font-size="{SMALL_FONT}" text-anchor="middle" class="cd-die-caption">'
+                   f'{esc(caption)}</text>')
+        return "".join(out)
     # Its tooltip (and description for screen readers): the face and what it does.
     # (Cthulhu's own roll in the variant: his faces act otherwise, so only the face's name.)
     tip = (_face_name(ctx, state.last_face) if state.last_roller == CTHULHU and state.last_face
@@ -482,3 +495,28 @@ def thumbnail() -> str:
             f'fill="#1e3b2f"/>{tokens}{die(CTHULHU_FACE, 60, 45, 58, "cd-thumb-die")}'
             f'<rect width="120" height="90" rx="10" fill="none" stroke="{INK}" '
             f'stroke-width="2"/></svg>')
+
+
+def last_turn(player: int, steps, ctx: ViewContext) -> str:
+    """The status line's summary of an opponent's turn: whom they attacked and what the
+    dice said, « Bruno : attaque Ada : Tentacule, Ada riposte : Œil » (app/lastturn.py)."""
+    parts, pending = [], False
+    for before, _, after in steps:
+        for e in after.events[:1]:
+            if e[0] == "victim":     # until the roll says what came of it
+                parts.append(ctx.t("table.cd.attack", victim=seat_name(after, ctx, e[2])))
+                pending = True
+            elif e[0] == "roll" and before.counter:
+                parts.append(ctx.t("table.cd.counter", name=seat_name(after, ctx, e[1]),
+                                   face=_face_name(ctx, e[-1])))
+            elif e[0] == "roll":
+                if pending:
+                    parts.pop()
+                    pending = False
+                parts.append(ctx.t("table.cd.roll", victim=seat_name(after, ctx, e[2]),
+                                   face=_face_name(ctx, e[-1])))
+            elif e[0] == "eye":
+                parts.append(ctx.t("table.cd.eye", face=_face_name(ctx, e[-1])))
+    if not parts:
+        return ""
+    return ctx.t("table.last", name=ctx.name(player), text=", ".join(parts))

@@ -20,8 +20,9 @@ KINDS = ("human", "remote", "easy", "strong")   # remote: a person on another de
 PEOPLE = ("human", "remote")
 
 
-# The bots' pace: seconds per automatic move (a player setting the app stores).
-PACES = (("slow", 1.2), ("normal", 0.6), ("fast", 0.25))
+# The bots' pace: seconds per automatic move (a player setting the app stores). "Normale"
+# shows each bot step for 0.9 s, long enough to see it on the board (issue 24).
+PACES = (("slow", 1.6), ("normal", 0.9), ("fast", 0.25))
 
 
 def pace_name(seconds: float) -> str:
@@ -36,7 +37,7 @@ def chosen_pace(draft: dict[str, Any]) -> float | None:
     return dict(PACES)[draft["pace"]]
 
 
-def default_draft(game: Game, pace_s: float = 0.6) -> dict[str, Any]:
+def default_draft(game: Game, pace_s: float = 0.9) -> dict[str, Any]:
     seats = [{"kind": "human" if i == 0 else "easy", "name": ""}
              for i in range(game.max_players)]
     return {"game": game.id, "count": game.default_players, "seats": seats,
@@ -51,7 +52,7 @@ def layout_key(draft: dict[str, Any]) -> tuple:
             tuple(sorted((k, str(v)) for k, v in draft["options"].items())))
 
 
-def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.6
+def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.9
                       ) -> dict[str, Any]:
     """A draft with the seats and options of a game just played ("new game" from a game)."""
     draft = default_draft(game, pace_s)

@@ -87,7 +87,7 @@ def _handover(lang: str, player: int, name: str) -> str:
 
 
 def _status_bar(lang: str, status: str, *, roll: str | None, selection: bool, waiting: bool,
-                yours: bool) -> str:
+                yours: bool, last: str = "") -> str:
     actions = ""
     if waiting:
         actions += '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
@@ -95,23 +95,31 @@ def _status_bar(lang: str, status: str, *, roll: str | None, selection: bool, wa
         actions += (f'<button type="button" class="btn btn-primary btn-roll" data-cmd="roll">'
                     f'{esc(roll)}</button>')
     if selection:
-        actions += (f'<button type="button" class="btn btn-small" data-cmd="cancel-select">'
-                    f'{esc(t(lang, "app.play.cancel_selection"))}'
+        # On a phone only the "✕" shows (app.css): a label that wraps would make the bar,
+        # and so the board under it, taller while a piece is picked.
+        label = t(lang, "app.play.cancel_selection")
+        actions += (f'<button type="button" class="btn btn-small btn-cancel" data-cmd="cancel-select"'
+                    f'{attrs(aria_label=label)}>'
+                    f'<span class="cancel-x" aria-hidden="true">✕</span>'
+                    f'<span class="cancel-label">{esc(label)}</span>'
                     f'<span class="key-hint"> {esc(t(lang, "app.play.escape_key"))}</span></button>')
     # "À vous": a marker the eye catches; not repeated when the prompt already says so.
     mark = t(lang, "app.you.marker")
     badge = (f'<span class="you-badge">{esc(mark)}</span>'
              if yours and not status.lower().startswith(mark.lower()) else "")
     cls = "status-bar status-yours" if yours else "status-bar"
+    # The last opponent turn in one line above the prompt (app/lastturn.py).
+    last = f'<span class="last-turn">{esc(last)}</span> ' if last else ""
     return (f'<div class="{cls}">{badge}<p id="status" class="status" tabindex="-1">'
-            f'{esc(status)}</p>{actions}</div>')
+            f'{last}{esc(status)}</p>{actions}</div>')
 
 
 def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
            log: list[str], board: str = "", status: str = "", roll: str | None = None,
            end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
            selection: bool = False, waiting: bool = False, yours: bool = False,
-           menu_open: bool = False, log_open: bool = True, send: str = "") -> str:
+           menu_open: bool = False, log_open: bool = True, send: str = "",
+           last: str = "") -> str:
     """``board`` is the game view's markup (already escaped by the view); every other text
     given here is plain and escaped. ``yours``: a person at this device is to act.
     ``send``: markup of the link to send to a player elsewhere (rituels/screens/remote.py)."""
@@ -122,7 +130,7 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
         area = f'<section class="board" aria-label="{esc(t(lang, "app.play.board"))}">{board}</section>'
     # At the end the end panel says the result; the status bar would only repeat it.
     status_bar = "" if end else _status_bar(lang, status, roll=roll, selection=selection,
-                                            waiting=waiting, yours=yours)
+                                            waiting=waiting, yours=yours, last=last)
     body_cls = "play-body" if log_open else "play-body log-folded"
     return (
         '<div class="play">'

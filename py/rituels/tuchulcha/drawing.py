@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rituels.tuchulcha.board import COLOURS, GODS, ENTRY, MYSTIC, PASSAGE, PLAIN, RITUAL, SIDES
-from rituels.tuchulcha.geometry import ALTAR_R, CENTRE, LOOP_RADIUS, SIZE, Layout, layout
+from rituels.tuchulcha.geometry import ALTAR_R, CENTRE, LOOP_RADIUS, SIZE, Layout, Point, layout
 from rituels.viewkit import attrs, esc
 
 # Pawn paint and ink (the count written on it), and shape, by colour index.
@@ -53,10 +53,16 @@ class Scene:
     dice: tuple[tuple[int, str], ...] = ()  # this turn's dice: (value, "", "used", "discarded")
     rolling: bool = False              # the dice were just rolled (a short animation)
     last: frozenset[str] = frozenset()  # places of the latest move ("s12", "t0"): marked
+    # The latest move's hit: the stone where it happened and where the hit pawns went
+    # ("s16", "forest" or "t1"), marked "tu-hit" (a short flash in tuchulcha.css).
+    hit: frozenset[str] = frozenset()
     # Element id of the pawns on a stone ("s16" -> "tu-piece-s12" right after they came from
     # 12, so a DOM morph moves the same element); default "tu-piece-s16".
     piece_ids: dict[str, str] = field(default_factory=dict)
     id_prefix: str = "tu-"             # of the pieces' ids (the rules' picture has its own)
+    # The latest move's walk: destination stone -> where it came from (a stone, or "T<c>"):
+    # its pawns go there stone by stone (a CSS motion path), not straight.
+    walk: dict[int, int | str] = field(default_factory=dict)
 
     @property
     def colours(self) -> int:
@@ -293,6 +299,29 @@ def _tip(tx, label: str, what: str) -> str:
     return f"<title>{esc(text)}</title>"
 
 
+def _clear_spot(geo: Layout, stone: int, distance: float, half_w: float, half_h: float):
+    """The first point ``distance`` out of the loop from a stone, straight out or turned
+    along it, where a ``2 half_w`` × ``2 half_h`` label covers no corner box and stays in the
+    picture; None if there is none."""
+    (x, y), (nx, ny) = geo.stones[stone], geo.normals[stone]
+    for turn in (0, 30, -30, 50, -50):
+        a = math.radians(turn)
+        dx, dy = nx * math.cos(a) - ny * math.sin(a), nx * math.sin(a) + ny * math.cos(a)
+        bx, by = x + dx * distance, y + dy * distance
+        if (half_w < bx < SIZE - half_w and half_h < by < SIZE - half_h
+                and not any(box.x - half_w < bx < box.x + box.w + half_w
+                            and box.y - half_h < by < box.y + box.h + half_h
+                            for box in geo.areas.values())):
+            return bx, by
+    return None
+
+
+def _badge_spot(geo: Layout, stone: int, distance: float) -> Point:
+    """Where a stone's badge goes: outside the loop, turned along it when straight out would
+    cover a corner box (the « Étoile de Lasa » title), else inside the loop."""
+    return _clear_spot(geo, stone, distance, 22, 22) or geo.inward(stone, distance * 2.2)
+
+
 def _badge(mark: Mark | None, x: float, y: float) -> str:
     if mark is not None and mark.arrivals:
         return _arrivals(*mark.arrivals, x, y)
@@ -341,6 +370,8 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         label = stone_label(tx, i, kind, sealed, entry_colour.get(i), held)
         mark = marks.get(f"s{i}")
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        if f"s{i}" in scene.hit:
+            cls += " tu-hit"
         last = f"s{i}" in scene.last
         if last:
             cls += " last-move"
@@ -365,29 +396,42 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             # text stays its number or badge, as its spoken name says, and this invisible
             # disc keeps the pawns part of what a tap on the place hits.
             ident = scene.piece_ids.get(f"s{i}", f"{scene.id_prefix}piece-s{i}")
-            pieces.append(_piece(ident, px, py, pawn_token(
-                colour, 0, 0, r * 0.82, count, _role(scene, colour), BOARD_TEXT)))
+            body = pawn_token(colour, 0, 0, r * 0.82, count, _role(scene, colour), BOARD_TEXT)
+            if i in scene.walk:
+                pieces.append(_walker(ident, geo, scene.walk[i], i, body))
+            else:
+                pieces.append(_piece(ident, px, py, body))
             if mark:
                 out.append(f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(r * 0.82 + 6)}"'
                            f' fill="#000" fill-opacity="0"/>')
-        out.append(_badge(mark, *geo.outward(i, r + 20)))
+        out.append(_badge(mark, *_badge_spot(geo, i, r + 20)))
         out.append("</g>")
-    out.append(_numbers_on_stones(side.name))
+    badged = frozenset(i for i in range(len(geo.stones))
+                       if (m := marks.get(f"s{i}")) and (m.badge or m.arrivals))
+    out.append(_numbers_on_stones(side.name, badged))
     out.append('<g class="tu-pieces" aria-hidden="true" pointer-events="none">'
                + "".join(pieces) + "</g>")
     return "".join(out)
 
 
-@lru_cache(maxsize=None)
-def _numbers_on_stones(side: str) -> str:
-    """On a phone the numbers beside the stones are hidden (too small there): these, on the
-    stones' outer side (the pawns stand on the inner one), keep the log and buttons clear.
-    The same on every render of a side."""
+@lru_cache(maxsize=256)
+def _numbers_on_stones(side: str, badged: frozenset[int] = frozenset()) -> str:
+    """On a phone the small numbers beside the stones are hidden: these, larger, stand just
+    outside the loop, beside the stones' symbols and clear of the pawns (inside the loop);
+    a stone with a badge (a destination's die) shows the badge instead, as on a laptop."""
     geo = layout(side)
-    nums = "".join(f'<text x="{_n(nx)}" y="{_n(ny)}" class="tu-num-in">{i}</text>'
-                   for i in range(len(geo.stones))
-                   for nx, ny in [geo.outward(i, geo.stone_r * 0.3)])
-    return f'<g class="tu-nums-in" aria-hidden="true" pointer-events="none">{nums}</g>'
+    r = geo.stone_r
+    nums = []
+    for i in range(len(geo.stones)):
+        if i in badged:
+            continue
+        spot = _clear_spot(geo, i, r + 17, 20, 15)
+        cls = "tu-num-in"
+        if spot is None:           # no room out there (a corner): on the stone's outer rim
+            spot, cls = geo.outward(i, r * 0.45), "tu-num-in tu-num-rim"
+        nums.append(f'<text x="{_n(spot[0])}" y="{_n(spot[1])}" class="{cls}">{i}</text>')
+    return ('<g class="tu-nums-in" aria-hidden="true" pointer-events="none">'
+            + "".join(nums) + "</g>")
 
 
 def _piece(ident: str, x: float, y: float, body: str) -> str:
@@ -395,6 +439,30 @@ def _piece(ident: str, x: float, y: float, body: str) -> str:
     same element moves and its transition shows the move."""
     return (f'<g id="{ident}" class="piece" style="transform:translate({_n(x)}px,{_n(y)}px)">'
             f'{body}</g>')
+
+
+WALK_STEP_S = 0.16     # per stone on the way (every step well under 0.6 s)
+WALK_MAX_S = 0.85      # the whole walk, so a long one still ends before the next bot step
+
+
+def _walker(ident: str, geo: Layout, src, dest: int, body: str) -> str:
+    """Pawns that have just moved, walked along their route: from where they stood, over
+    each stone on the way (the route always runs up the stone numbers, round the loop), to
+    ``dest``. A CSS motion path (``.tu-walk`` in tuchulcha.css; none under reduced motion,
+    where the pawns stand at the end of the path at once)."""
+    loop = len(geo.stones)
+    r = geo.stone_r * 1.02
+    if isinstance(src, int):
+        points, first = [geo.inward(src, r)], src + 1
+    else:
+        colour = int(src[1:])
+        points, first = [geo.temple_pawns[colour]], geo.side.entries[colour]
+    steps = (dest - first) % loop + 1
+    points += [geo.inward((first + k) % loop, r) for k in range(steps)]
+    path = "M" + " L".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    seconds = min(WALK_STEP_S * steps, WALK_MAX_S)
+    return (f'<g id="{ident}" class="piece tu-walk" style="offset-path:path(\'{path}\');'
+            f'animation-duration:{seconds:.2f}s">{body}</g>')
 
 
 def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
@@ -406,6 +474,8 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         mark = marks.get(f"t{c}")
         label = temple_label(tx, scene, c, count)
         cls = "tu-place" + (f" {mark.cls}" if mark else "")
+        if f"t{c}" in scene.hit:
+            cls += " tu-hit"
         last = f"t{c}" in scene.last
         if last:
             cls += " last-move"
@@ -476,19 +546,28 @@ def _altar(scene: Scene, geo: Layout, tx, mark: Mark | None) -> str:
     return "".join(out)
 
 
+def _area_title(a, title: str) -> str:
+    """A corner box's title, squeezed to the box when long (« Étoile de Lasa » at 20 px)."""
+    fit = a.w - 16
+    squeeze = (f' textLength="{_n(fit)}" lengthAdjust="spacingAndGlyphs"'
+               if len(title) * 11 > fit else "")
+    return (f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + 24)}" class="tu-area-title"{squeeze}>'
+            f'{esc(title)}</text>')
+
+
 def _area(scene: Scene, geo: Layout, tx, name: str, counts: list[int], icon: str,
           mark: Mark | None = None, note: str = "") -> str:
     a = geo.areas[name]
     label = area_label(tx, name, counts)
     if note:
         label = tx.t("tuchulcha.with_note", text=label, note=note)
-    out = [f'<g class="tu-place tu-area tu-area-{name}{" " + mark.cls if mark else ""}"'
+    hit = " tu-hit" if name in scene.hit else ""
+    out = [f'<g class="tu-place tu-area tu-area-{name}{hit}{" " + mark.cls if mark else ""}"'
            f'{_place_attrs(mark, label, tx)}>{_tip(tx, label, name)}',
            f'<rect x="{a.x}" y="{a.y}" width="{a.w}" height="{a.h}" rx="18" class="tu-area-box"/>',
            f'<rect x="{a.x - 4}" y="{a.y - 4}" width="{a.w + 8}" height="{a.h + 8}" rx="22"'
            f' class="tu-halo"/>' if mark else "",
-           f'<text x="{_n(a.x + a.w / 2)}" y="{_n(a.y + 24)}" class="tu-area-title">'
-           f'{esc(tx.t("tuchulcha.place." + name))}</text>', icon]
+           _area_title(a, tx.t("tuchulcha.place." + name)), icon]
     shown = [(c, n) for c, n in enumerate(counts) if n]
     for k, (c, n) in enumerate(shown):
         col, row = k % 2, k // 2

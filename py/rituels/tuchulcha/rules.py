@@ -244,6 +244,9 @@ class TuchulchaState(GameState):
         self._winners: list = []
         self.passed: int | None = None
         self.last_move: tuple | None = None   # (sources, destination) of the latest move
+        # (stone, where the hit pawns went: "forest" or "t<colour>") of the latest move, if it
+        # hit: for the view's mark only, so not in to_dict (the rules never read it).
+        self.last_hit: tuple | None = None
         self._removed_by: int | None = None   # player whose pawn ousted Tuchulcha this turn
         self._progress = False                # race progress this turn (stall rule)
         self._acted = False                   # consecrated this turn (stuck rule)
@@ -762,6 +765,7 @@ class TuchulchaState(GameState):
             self._progress = True
         dest, _ = self._target(colour, src, die, role)
         self.last_move = (sources, VELTHUMENA if dest == _V else dest)
+        self.last_hit = None
         left_play = True   # pawns left play or a seal was set: eliminations/end to check
         if dest == _V:
             self.velthumena[colour] += k
@@ -783,8 +787,10 @@ class TuchulchaState(GameState):
                 self.path[dc] -= dn
                 if dc == self.lasa_colour() and role != TUCHULCHA:
                     self.temple[dc] += dn
+                    self.last_hit = (dest, f"t{dc}")
                 else:
                     self.forest[dc] += dn
+                    self.last_hit = (dest, "forest")
                     left_play = True
                 occ = None
                 self.must_leave.pop(dest, None)

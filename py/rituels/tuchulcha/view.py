@@ -61,8 +61,24 @@ def scene_of(state, ctx: ViewContext) -> Scene:
         dice=tuple(dice_states(state)),
         rolling=_fresh_roll(state, ctx),
         last=_last_places(state),
+        hit=_hit_places(state),
         piece_ids=_piece_ids(state),
+        walk=_walk(state, ctx),
     )
+
+
+def _walk(state, ctx: ViewContext) -> dict:
+    """The latest move, if one group went from a stone or a temple to a stone: it walks
+    there stone by stone (only where moves animate: the game screen)."""
+    if not ctx.animate or state.last_move is None:
+        return {}
+    sources, dest = state.last_move
+    if len(sources) != 1 or not isinstance(dest, int) or sources[0] == rules.STAR:
+        return {}
+    src = sources[0]
+    if isinstance(src, str) and not (src[:1] == "T" and src[1:].isdigit()):
+        return {}
+    return {dest: src}
 
 
 def _piece_ids(state) -> dict[str, str]:
@@ -75,6 +91,14 @@ def _piece_ids(state) -> dict[str, str]:
         if isinstance(src, int) and src != dest and state.stones[src] is None:
             return {f"s{dest}": f"tu-piece-s{src}"}
     return {}
+
+
+def _hit_places(state) -> frozenset[str]:
+    """The latest move's hit: its stone, and the forest or the temple the pawns went to."""
+    if state.last_hit is None:
+        return frozenset()
+    stone, went = state.last_hit
+    return frozenset((f"s{stone}", went))
 
 
 def _last_places(state) -> frozenset[str]:
@@ -643,3 +667,29 @@ def help_page(ctx: ViewContext) -> str:
 def thumbnail() -> str:
     from rituels.tuchulcha.help import thumbnail as thumb
     return thumb()
+
+
+def _short_place(ctx: ViewContext, place) -> str:
+    if isinstance(place, int):
+        return str(place)
+    kind = ("velthumena" if place == rules.VELTHUMENA else "star" if place == rules.STAR
+            else "temple")
+    return ctx.t(f"table.tu.place.{kind}")
+
+
+def last_turn(player: int, steps, ctx: ViewContext) -> str:
+    """The status line's summary of an opponent's turn: « Larth : 31 → 36, 32 → 37, frappe
+    1 rouge » (app/lastturn.py)."""
+    parts = []
+    for before, action, _ in steps:
+        if not rules.is_move(action):
+            continue
+        effect = before.move_effect(action)
+        srcs = effect.src if action[0] == "A" else (effect.src,)
+        parts.append(ctx.t("table.tu.move", src=" + ".join(_short_place(ctx, s) for s in srcs),
+                           dest=_short_place(ctx, effect.dest)))
+        if effect.hit:
+            parts.append(ctx.tn("table.tu.hit", effect.hit[1],
+                                colour=_colour_name(ctx, effect.hit[0])))
+    text = ", ".join(parts) if parts else ctx.t("table.tu.no_move")
+    return ctx.t("table.last", name=ctx.name(player), text=text)

@@ -12,9 +12,10 @@ from rituels.wongar.clicks import clicks
 from rituels.wongar.mapview import map_svg, thumbnail, time_svg
 from rituels.wongar.panels import (areas_panel, ceremony_panel, deck_panel, final_panel,
                                    players_panel, private_panel, prompt_panel, standings)
-from rituels.wongar.words import describe, result, status
+from rituels.wongar.words import describe, last_turn, result, status
 
-__all__ = ["render", "status", "describe", "result", "standings", "help_page", "thumbnail"]
+__all__ = ["render", "status", "describe", "last_turn", "result", "standings", "help_page",
+           "thumbnail"]
 
 
 def render(state, ctx: ViewContext) -> str:

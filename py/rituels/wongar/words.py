@@ -218,3 +218,32 @@ def result(state, ctx: ViewContext) -> str:
                      scores=scores)
     return ctx.t("wongar.result.tie", players=ctx.t("wongar.and").join(ctx.name(p) for p in won),
                  points=state.scores[won[0]], scores=scores)
+
+
+def last_turn(player: int, steps, ctx: ViewContext) -> str:
+    """The status line's summary of an opponent's turn: what they took, placed, played
+    (app/lastturn.py)."""
+    t = ctx.t
+    parts = []
+    for before, action, after in steps:
+        verb, who = action[0], before.actor()
+        if verb == "take":
+            a = action[1]
+            parts.append(t("table.wo.take", card=card_name(ctx, before.face_up[a]),
+                           area=area_name(ctx, a)))
+            if before.face_up[a] < TOKEN_CARDS and after.supply[who] != before.supply[who]:
+                parts.append(t("table.wo.place", type=type_name(ctx, before.face_up[a]),
+                               area=area_name(ctx, a)))
+        elif verb == "place" and after.supply[who] != before.supply[who]:
+            parts.append(t("table.wo.place", type=type_name(ctx, before.place_type),
+                           area=area_name(ctx, action[1])))
+        elif verb == "play":
+            parts.append(t("table.wo.play", card=ritual_name(ctx, action[1])))
+        elif verb == "move":
+            figure = "ancestor" if before.step == "move_ancestor" else "elder"
+            parts.append(t(f"table.wo.move_{figure}", area=area_name(ctx, action[1])))
+        elif verb == "pass":
+            parts.append(t("table.wo.pass"))
+    if not parts:
+        return ""
+    return t("table.last", name=ctx.name(player), text=", ".join(parts))
