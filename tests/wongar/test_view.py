@@ -481,3 +481,28 @@ def test_last_turn_says_what_they_took_and_placed():
     assert (view.last_turn(0, steps, ctx_for(s, lang="en"))
             == f"{name}: takes Cube (Emu), cube → Emu")
     assert view.last_turn(0, [], ctx_for(s)) == ""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_cards_figures_and_ritual_cards_explain_themselves(lang):
+    """Every board element explains itself (issue 23): a face-up area card's tooltip says what
+    taking it does, each figure's what moves it and what holding it gives, each ritual card in
+    the hand what it does in a ceremony (wongar.md "Area cards", "Ceremony")."""
+    state = hands_state()
+    ctx = ctx_for(state, viewer=0, lang=lang)
+    markup = view.render(state, ctx)
+    for a, k in enumerate(state.face_up):
+        if k is None:
+            continue
+        slot = re.search(rf'<g id="wo-card-{D.AREAS[a]}"[^>]*><title>([^<]*)</title>', markup)
+        assert slot, D.AREAS[a]
+        assert html.unescape(slot.group(1)).endswith(ctx.t(f"wongar.tip.card.{D.CARD_KINDS[k]}"))
+    for kind in ("ancestor", "elder"):
+        fig = re.search(rf'<g id="wo-{kind}"[^>]*><g[^>]*><title>([^<]*)</title>', markup)
+        assert fig and ctx.t(f"wongar.tip.figure.{kind}") in html.unescape(fig.group(1))
+    panel = private_panel(markup)
+    assert f'title="{html.escape(ctx.t("wongar.tip.ritual.disc"), quote=True)}"' in panel
+    # The rules said in words: a disc card puts a disc on its own area; a double never removes.
+    words = {"fr": ("un disque ici", "jamais de retrait"), "en": ("a disc here", "never removes")}
+    assert words[lang][0] in ctx.t("wongar.tip.card.disc")
+    assert words[lang][1] in ctx.t("wongar.tip.ritual.double")

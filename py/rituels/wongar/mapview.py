@@ -94,8 +94,11 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
     why = f"card:{D.AREAS[a]}" if ctx.interactive and target is None else None
     slot = attrs(id=f"wo-card-{D.AREAS[a]}", class_=css, role="img", aria_label=label,
                  data_why=why)
+    # The tooltip adds what the face-up card does when taken (its one-line rule).
+    tip = label if k is None else ctx.t("wongar.tip.with_rule", text=label,
+                                        rule=ctx.t(f"wongar.tip.card.{D.CARD_KINDS[k]}"))
     body = (f'<g{slot}>'
-            f'<title>{esc(label)}</title>{"".join(out)}</g>')
+            f'<title>{esc(tip)}</title>{"".join(out)}</g>')
     if target is not None:
         body += _hit(target, card.x - 14, card.y - 5, card.w + 25, card.h + 17)
     return body
@@ -111,7 +114,9 @@ def _figures(state, ctx: ViewContext) -> str:
             x += -12 if kind == "ancestor" else 12
         label = ctx.t("wongar.aria.figure", figure=ctx.t(f"wongar.figure.{kind}"),
                       area=area_name(ctx, a))
-        body = f'<g{attrs(role="img", aria_label=label)}>{pic.figure(kind, 0, 0, 44)}</g>'
+        tip = ctx.t("wongar.tip.with_rule", text=label, rule=ctx.t(f"wongar.tip.figure.{kind}"))
+        body = (f'<g{attrs(role="img", aria_label=label)}><title>{esc(tip)}</title>'
+                f'{pic.figure(kind, 0, 0, 44)}</g>')
         out.append(_piece(kind, x, bottom, body, ("fig", kind) in state.last_touch,
                           "wg-figure"))
     return f'<g class="wg-figures">{"".join(out)}</g>'

@@ -99,12 +99,13 @@ def private_panel(state, ctx: ViewContext, cl: Clicks) -> str:
                   if target is not None else "")
         inner = (f'{picture}<span class="wg-hand-name">{prefix}{esc(ritual_name(ctx, r))}</span>'
                  f'<span class="wg-hand-n">×{count}</span>')
+        tip = attrs(title=ctx.t(f"wongar.tip.ritual.{D.RITUAL_KINDS[r]}"))   # what it does
         if target is not None:
-            cards.append(f'<button class="wg-hand-card wg-target"'
+            cards.append(f'<button class="wg-hand-card wg-target"{tip}'
                          f'{target.attrs(svg=False, named=False)}>{inner}</button>')
         else:
             why = f"hand:{D.RITUAL_KINDS[r]}" if ctx.interactive else None
-            cards.append(f'<div class="wg-hand-card"{attrs(data_why=why)}>{inner}</div>')
+            cards.append(f'<div class="wg-hand-card"{tip}{attrs(data_why=why)}>{inner}</div>')
     hand = "".join(cards) or f'<p class="wg-empty">{esc(ctx.t("wongar.hand.empty"))}</p>'
     taken = "".join(_stat(_area_card_icon(kind), card_name(ctx, k), f"×{n}")
                     for k, (kind, n) in enumerate(zip(D.CARD_KINDS, state.taken[p])) if n)
