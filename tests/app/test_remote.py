@@ -4,12 +4,14 @@ one is refused as an update and may become a separate save; Wongar-like hidden h
 the device's own player."""
 
 import html
+import random
 import re
 
 from rituels.app import remote, takeback
 from rituels.app.storage import MemoryStorage
 from rituels.engine import link as codec
-from rituels.engine.record import game_id_of, is_game_id, local_seats
+from rituels.engine.record import game_id_of, is_game_id, local_seats, replay
+from rituels.engine.state import CHANCE
 from test_controller import form_for, html_text, play_human_turn, run_timers
 
 SEND_URL = re.compile(r'id="send-url" class="share-url" value="([^"]*)"')
@@ -296,3 +298,63 @@ def test_a_riposte_rolled_elsewhere_belongs_to_the_attackers_turn():
     if state.is_chance():
         assert state.chance_owner() != caster
         assert _owners(state, caster) == {caster, state.chance_owner()}
+
+
+
+def _play_here(app, rng):
+    """The person at this device plays until the game waits for the other device (or ends):
+    the roll button when it is their roll, else a random legal choice."""
+    s = app.session
+    for _ in range(200):
+        run_timers(app)          # rolls nobody here decides: the app makes them
+        if s.state.is_terminal() or s.remote_actor() is not None:
+            return
+        if s.human_to_roll():
+            app.click({"cmd": "roll"})
+        else:
+            assert s.human_to_decide()
+            app.apply(rng.choice(s.state.legal_actions()))
+    raise AssertionError("the game never waited nor ended")
+
+
+def test_a_remote_cthulhu_round_needs_one_link_per_persons_decision(make_app):
+    """Issue 24: a roll nobody elsewhere decides on (the riposte of a victim elsewhere) is
+    rolled by the device that holds the game, in the attacker's turn; a link goes out only
+    when a person elsewhere must decide. Two people, no bot: Ada here, Bob elsewhere."""
+    a, b = device(make_app), device(make_app)
+    a.navigate("#/new/cthulhu-dice")
+    a.click({"cmd": "start", "form": form_for(a, count="2", **{
+        "seat-0-name": "Ada", "seat-1-kind": "remote", "seat-1-name": "Bob"})})
+    run_timers(a)
+    apps, here, rng = (a, b), 0, random.Random(5)
+    for _ in range(200):
+        _play_here(apps[here], rng)
+        s = apps[here].session
+        if s.state.is_terminal():
+            break
+        who = s.remote_actor()
+        assert who == 1 - here
+        # It waits for the other person's own decision or roll, never for a roll in the
+        # turn of the person here.
+        if s.state.current_player() == CHANCE:
+            assert s.state.turn_owner() == who and s.state.chance_owner() == who
+        else:
+            assert s.state.current_player() == who
+        link = sent_link(apps[here])
+        here = 1 - here
+        if apps[here] is b and b.session is None:
+            join(b, link, [1])
+        else:
+            apps[here].navigate(link)
+            run_timers(apps[here])
+        got = apps[here].session
+        assert got.record["actions"] == s.record["actions"]
+        assert got.remote_actor() is None and (got.human_to_decide() or got.human_to_roll())
+    else:
+        raise AssertionError("the game did not end")
+    # Ripostes of the person elsewhere happened (the game never waited for one: above).
+    record = apps[here].session.record
+    ripostes = [i for i in range(len(record["actions"]))
+                if (st := replay(record, upto=i).state).current_player() == CHANCE
+                and st.chance_owner() not in (None, st.turn_owner())]
+    assert ripostes

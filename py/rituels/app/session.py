@@ -61,7 +61,19 @@ class Session:
         actor = self.actor()
         if actor is None or self.state.is_terminal() or actor in self.local:
             return None
+        if self.state.current_player() == CHANCE and self.rolls_here():
+            return None
         return actor if self.record["seats"][actor]["bot"] is None else None
+
+    def rolls_here(self) -> bool:
+        """A roll nobody decides on, in the turn of a person at this device or of a bot (bots
+        play on the device that holds the game; Cthulhu Dice's riposte of a victim elsewhere
+        is in the attacker's turn: ``turn_owner``): this device rolls it, so a link goes out
+        only when a person elsewhere must decide."""
+        turn_owner = getattr(self.state, "turn_owner", None)
+        turn = turn_owner() if turn_owner is not None else None
+        return turn is not None and (turn in self.local
+                                     or self.record["seats"][turn]["bot"] is not None)
 
     @property
     def humans(self) -> list[int]:
