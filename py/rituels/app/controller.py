@@ -301,7 +301,7 @@ class App:
             return
         try:
             s.rev = self.saves.put(s.save_id, s.record, finished=s.state.is_terminal(),
-                                   base_rev=s.rev)
+                                   base_rev=s.rev, state=s.state)
             s.synced = len(s.record["actions"])
             self.saving_off = False
         except StaleSave:
