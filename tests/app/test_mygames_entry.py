@@ -125,3 +125,27 @@ def test_an_unticked_coach_stays_off_in_a_remote_game(fake_game, make_app):
     assert "coach" not in app.session.record["meta"]
     assert "conseils" not in mygames.render("fr", app.saves.list())
     assert analysis.coach_remembered(app, "fake-race") is False
+
+
+def test_a_new_game_from_a_game_takes_that_games_coach_not_the_last_set_up(fake_game,
+                                                                              make_app):
+    app = make_app(lang="fr")
+    analysis.remember_coach(app, "fake-race", True)    # a game elsewhere had the coach
+    seats = [{"name": "Ada", "bot": None}, {"name": "Bruno", "bot": None}]
+    rec = new_record("fake-race", seats, meta={"remote": new_game_id(3), "mine": "0"})
+    app.open_record("r1", rec)                         # a remote game set up without it
+    app.navigate("#/new/fake-race")
+    assert app.draft["coach"] is False
+    assert [s["kind"] for s in app.draft["seats"][:2]] == ["human", "remote"]
+    app.click({"cmd": "start", "form": form_for(app)})
+    assert "coach" not in app.session.record["meta"]
+    app.session.record["meta"]["coach"] = True         # and a game with the coach keeps it
+    app.navigate("#/")
+    app.navigate("#/new/fake-race")
+    assert app.draft["coach"] is True
+    # from the home screen, the last set-up's choice
+    app.session = None
+    analysis.remember_coach(app, "fake-race", False)
+    app.navigate("#/")
+    app.navigate("#/new/fake-race")
+    assert app.draft["coach"] is False
