@@ -12,6 +12,8 @@ from appwait import settle
 from rituels.engine.game import get_game
 from rituels.engine.record import new_record
 
+ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
+
 
 def finished_record() -> dict:
     """A whole 2-player Cthulhu Dice game (Ada here, Bruno a bot), random legal moves."""
@@ -50,7 +52,12 @@ def test_my_games_say_who_won_and_whose_turn(page, open_app, tmp_path, screensho
     page.fill("#seat-1-name", "Bruno")
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
-    settle(page)
+    for _ in range(6):   # Ada's turn, until the game waits for Bruno's device
+        settle(page)
+        if page.locator("#send-url").count():
+            break
+        page.click(ACTIONABLE)
+    assert page.locator("#send-url").count()
     record, winners = finished_record()
     path = tmp_path / "finished.json"
     path.write_text(json.dumps(record), encoding="utf-8")
@@ -64,8 +71,7 @@ def test_my_games_say_who_won_and_whose_turn(page, open_app, tmp_path, screensho
     if winners:
         assert "gagnant" in finished and names[winners[0]] in finished
     assert "votre place\u202f: " + ("1" if 0 in winners else "2") + " sur 2" in finished
-    remote = [r for r in rows if "à distance" in r or ("À vous" in r and "Bruno" in r
-                                                        and "Terminée" not in r)]
+    remote = [r for r in rows if "Attend Bruno (à distance)" in r]
     coached = [r for r in rows if "avec les conseils" in r]
     assert len(coached) == 1 and "Joueur 2" in coached[0]   # only the local game
     assert remote and "avec les conseils" not in remote[0]
