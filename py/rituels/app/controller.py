@@ -301,7 +301,7 @@ class App:
             return
         try:
             s.rev = self.saves.put(s.save_id, s.record, finished=s.state.is_terminal(),
-                                   base_rev=s.rev)
+                                   base_rev=s.rev, state=s.state)
             s.synced = len(s.record["actions"])
             self.saving_off = False
         except StaleSave:
@@ -644,10 +644,13 @@ def _new(app: App, game_id: str) -> None:
         app.notice("app.notice.no_game")
         return
     s = app.session
-    app.draft = (newgame.draft_from_record(game, s.record, app.pace_s)
-                 if s is not None and s.record["game"] == game_id
-                 else newgame.default_draft(game, app.pace_s))
-    app.draft["coach"] = analysis.coach_remembered(app, game_id)
+    if s is not None and s.record["game"] == game_id:
+        # From a game: its seats, options and coach (not the coach of the last game set up
+        # elsewhere, which would tick it in a remote game whose set-up had it unticked).
+        app.draft = newgame.draft_from_record(game, s.record, app.pace_s)
+    else:
+        app.draft = newgame.default_draft(game, app.pace_s)
+        app.draft["coach"] = analysis.coach_remembered(app, game_id)
     app.screen = new_game_screen
     app.effects.append({"type": "focus", "target": "#dialog-title"})
 

@@ -27,10 +27,12 @@ import re
 import time
 from typing import Any, Callable
 
+from rituels.app.places import summary
 from rituels.app.storage import StorageError
 from rituels.engine.record import (MAX_RECORD_CHARS, RecordError, check_record, game_id_of,
                                    parse_record_text, replay)
 from rituels.engine.safeinput import InputError, clean_title, read_json
+from rituels.engine.state import GameState
 
 ENTRY_PREFIX = "rituels.entry."
 RECORD_PREFIX = "rituels.save."
@@ -85,11 +87,36 @@ def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
         "variant": entry.get("variant") is True,
         "coach": entry.get("coach") is True,
     }
+    _clean_summary(entry, clean)
     if "remote" in entry:   # entries older than this field say nothing
         clean["remote"] = entry["remote"] if isinstance(entry["remote"], str) else None
     if entry.get("corrupt"):
         clean["corrupt"] = True
     return clean
+
+
+def _seat_list(value: Any, limit: int = 16) -> list[int] | None:
+    if not isinstance(value, list) or len(value) > limit:
+        return None
+    if not all(type(v) is int and 0 <= v < 100 for v in value):
+        return None
+    return value
+
+
+def _clean_summary(entry: dict[str, Any], clean: dict[str, Any]) -> None:
+    """The fields of rituels.app.places.summary, kept only when well-formed (entries older
+    than them, or edited, lack them: the list then says what it said before)."""
+    for key in ("mine", "winners", "places"):
+        seats = _seat_list(entry.get(key))
+        if seats is not None:
+            clean[key] = list(seats)
+    if entry.get("turn") in ("you", "remote", "bots"):
+        clean["turn"] = entry["turn"]
+        waits = entry.get("waits")
+        if type(waits) is int and 0 <= waits < len(clean["players"]):
+            clean["waits"] = waits
+        elif clean["turn"] == "remote":
+            del clean["turn"]
 
 
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -174,8 +201,16 @@ class SaveStore:
         return loaded is None or loaded(self.key(save_id))
 
     def _metadata(self, save_id: str, record: dict[str, Any], finished: bool,
-                  old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
+                  old: dict[str, Any] | None, rev: int, state: GameState | None = None
+                  ) -> dict[str, Any]:
         old = old or {}
+        if state is None:   # a write without the state (a link's update, a rename)
+            try:
+                state = replay(record).state
+            except Exception:   # whatever the record: the entry is still written
+                state = None
+        if state is not None:   # the state knows best (a write may leave it unsaid)
+            finished = state.is_terminal()
         meta = record.get("meta") or {}
         now = _now_iso(self.clock)
         return {
@@ -192,6 +227,7 @@ class SaveStore:
             "coach": meta.get("coach") is True,
             "remote": game_id_of(record),   # a link of that game finds its save by it
             "rev": rev,
+            **(summary(record, state) if state is not None else {}),
         }
 
     # --- records --------------------------------------------------------------------------
@@ -205,10 +241,11 @@ class SaveStore:
         return int(m.group(1)) if m else 0
 
     def put(self, save_id: str, record: dict[str, Any], finished: bool | None = None,
-            base_rev: int | None = None) -> int:
+            base_rev: int | None = None, state: GameState | None = None) -> int:
         """Write a record (then its index entry); return its new revision. ``base_rev``:
         the revision this write continues, StaleSave if the stored one differs (a missing
-        save counts as revision 0). ``finished`` None keeps the previous value.
+        save counts as revision 0). ``finished`` None keeps the previous value. ``state``:
+        the record's replayed state when the caller has it (else it is replayed here).
         StorageError only when the record itself could not be written (nothing changed)."""
         current = self.rev(save_id)
         if base_rev is not None and (current or 0) != base_rev:
@@ -216,17 +253,18 @@ class SaveStore:
         rev = (current or 0) + 1
         text = json.dumps({"rev": rev, **record}, ensure_ascii=False, separators=(",", ":"))
         self.storage.set(self.key(save_id), text)
-        self._index_entry(save_id, record, finished, rev)
+        self._index_entry(save_id, record, finished, rev, state)
         return rev
 
     def _index_entry(self, save_id: str, record: dict[str, Any], finished: bool | None,
-                     rev: int) -> None:
+                     rev: int, state: GameState | None = None) -> None:
         """Best effort: a failed index write is repaired by the next :meth:`list`."""
         try:
             old = self._entry(ENTRY_PREFIX + save_id)
             if finished is None:
                 finished = bool(old and old.get("finished"))
-            self._write_entry(save_id, self._metadata(save_id, record, finished, old, rev))
+            self._write_entry(save_id, self._metadata(save_id, record, finished, old, rev,
+                                                           state))
         except StorageError:
             pass
 
@@ -293,14 +331,14 @@ class SaveStore:
     def _salvage(self, save_id: str, old: dict[str, Any] | None, rev: int) -> dict[str, Any]:
         try:
             record = self.get(save_id)
-            finished = replay(record).state.is_terminal()
+            state = replay(record).state
         # Whatever is stored (another page of the origin can write here), listing it must
         # not fail: a save that does not replay for any reason is listed as unreadable.
         except Exception:
             return {"id": save_id, "game": "", "players": [], "bots": [], "started": "",
                     "updated": "", "moves": 0, "finished": False, "title": "",
                     "corrupt": True, "rev": rev}
-        return self._metadata(save_id, record, finished, old, rev)
+        return self._metadata(save_id, record, state.is_terminal(), old, rev, state)
 
     def rename(self, save_id: str, title: str) -> None:
         """Give a save a title (cleaned, at most MAX_TITLE characters), kept in the record
@@ -338,5 +376,6 @@ class SaveStore:
         stored (nothing is stored then)."""
         result = replay(parse_record_text(text, MAX_RECORD_CHARS))
         save_id = self.new_id()
-        self.put(save_id, result.record, finished=result.state.is_terminal())
+        self.put(save_id, result.record, finished=result.state.is_terminal(),
+                 state=result.state)
         return save_id

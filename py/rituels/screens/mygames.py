@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from rituels.engine.game import GAME_IDS
-from rituels.i18n import t
+from rituels.i18n import t, tn
 from rituels.viewkit import attrs, esc
 
 
@@ -40,6 +40,40 @@ def _players(lang: str, entry: dict[str, Any]) -> str:
     return ", ".join(names)
 
 
+def _state(lang: str, entry: dict[str, Any]) -> str:
+    """« Terminée — gagnante : Ada — votre place : 2 sur 4 », « À vous », « Attend Bruno (à
+    distance) », « Les automates jouent »; an entry written before these fields: « Terminée »
+    or « En cours »."""
+    players = entry.get("players") or []
+
+    def name(p: int) -> str:
+        return str(players[p]) if 0 <= p < len(players) else "?"
+    if not entry.get("finished"):
+        turn = entry.get("turn")
+        if turn == "remote" and "waits" in entry:
+            return t(lang, "mygames.waits_remote", name=name(entry["waits"]))
+        if turn in ("you", "bots"):
+            return t(lang, f"mygames.turn_{turn}")
+        return t(lang, "library.games.ongoing")
+    parts = [t(lang, "library.games.finished")]
+    winners = entry.get("winners")
+    if winners is not None:
+        if winners:
+            names = t(lang, "mygames.and").join(name(p) for p in winners)
+            parts.append(tn(lang, "mygames.winners", len(winners), names=names))
+        else:
+            parts.append(t(lang, "mygames.no_winner"))
+    places, mine = entry.get("places") or [], entry.get("mine") or []
+    mine = [p for p in mine if 0 <= p < len(places)]
+    if len(mine) == 1:
+        parts.append(t(lang, "mygames.your_place", n=places[mine[0]], of=len(places)))
+    elif mine:   # several people at this device: each one's place
+        parts.append(t(lang, "mygames.places", list=", ".join(
+            t(lang, "mygames.place_of", name=name(p), n=places[p], of=len(places))
+            for p in mine)))
+    return " — ".join(parts)
+
+
 def _button(label: str, cmd: str, save_id: str, cls: str = "btn btn-small", **extra: Any) -> str:
     return (f'<button type="button"{attrs(class_=cls, data_cmd=cmd, data_id=save_id, **extra)}>'
             f'{esc(label)}</button>')
@@ -58,7 +92,7 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
                 + '</div></li>')
     game_name = t(lang, f"app.game.{game}.name")
     title = entry.get("title") or game_name
-    state = t(lang, "library.games.finished" if entry.get("finished") else "library.games.ongoing")
+    state = _state(lang, entry)
     label = f"{title} — {game_name}"
     if renaming == save_id:
         head = (f'<form class="rename" data-submit="games-rename-save">'
@@ -73,19 +107,20 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
                 + '</form>')
     else:
         head = f'<h2 class="save-title">{esc(title)}</h2>'
-    facts = [
+    facts = [   # where the game stands first: who won, or whose decision it waits for
+        (t(lang, "library.games.state"), state),
         (t(lang, "library.games.players"), _players(lang, entry)),
         (t(lang, "library.games.started"), when(lang, entry.get("started", ""))),
         (t(lang, "library.games.last_move"), when(lang, entry.get("updated", ""))),
         (t(lang, "library.games.moves"), str(entry.get("moves", 0))),
-        (t(lang, "library.games.state"), state),
     ]
     if entry.get("title"):   # the heading shows the given name: say which game it is
         facts.insert(0, (t(lang, "library.games.game"), game_name))
-    if entry.get("variant"):
-        head += f'<p class="save-variant">{esc(t(lang, "library.games.variant"))}</p>'
-    if entry.get("coach"):
-        head += f'<p class="save-variant save-coach">{esc(t(lang, "analysis.coached"))}</p>'
+    marks = [t(lang, "library.games.variant")] if entry.get("variant") else []
+    if entry.get("coach"):   # meta.coach: the game was set up (or played on) with the coach
+        marks.append(t(lang, "mygames.coach_mark"))
+    if marks:   # small, under the title: not the line the eye reads first
+        head += f'<p class="save-variant">{esc(" · ".join(marks))}</p>'
 
     dl = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in facts)
     resume = "" if entry.get("finished") else (

@@ -62,6 +62,7 @@ def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.9
         kind = seat["bot"] or ("human" if i in here else "remote")
         draft["seats"][i] = {"kind": kind, "name": seat["name"]}
     draft["options"].update(record.get("options") or {})
+    draft["coach"] = record["meta"].get("coach") is True
     return draft
 
 
