@@ -139,7 +139,7 @@ def test_the_coach_is_off_by_default_remembered_and_marks_the_game():
     app.navigate("#/new/wongar")
     assert app.draft["coach"] is False                      # ... and this game only
     app.navigate("#/games")
-    assert "Jouée avec les conseils" in html.unescape(app.render())
+    assert "avec les conseils" in html.unescape(app.render())   # My games' small mark
 
 
 def test_the_coach_answers_with_the_best_choices_and_highlights_the_best():

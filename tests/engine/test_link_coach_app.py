@@ -16,6 +16,7 @@ from rituels.engine.link import decode, encode, fragment
 from .helpers import game_or_skip, played_record
 
 COACHED = "Jouée avec les conseils"
+MARKED = "avec les conseils"   # My games' small mark under the title
 
 
 def new_app(storage=None, lang="fr"):
@@ -55,7 +56,7 @@ def test_a_coached_games_link_carries_the_mark_to_every_screen():
     [entry] = other.saves.list()
     assert entry["coach"]
     other.navigate("#/games")
-    assert COACHED in other.render()
+    assert MARKED in other.render()
     other.navigate(f"#/replay/{new_sid}")
     assert COACHED in other.render()
 
@@ -69,7 +70,7 @@ def test_a_link_without_the_mark_shows_none():
     app.click({"cmd": "link-continue"})
     assert "coach" not in app.saves.get(app.session.save_id)["meta"]
     app.navigate("#/games")
-    assert COACHED not in app.render()
+    assert MARKED not in app.render()
 
 
 def test_a_tampered_coach_flag_is_refused_with_a_message_and_nothing_lost():
