@@ -48,7 +48,8 @@ def test_my_games_lists_every_save_with_its_facts(app):
     assert f'href="#/play/{ongoing}"' in html                    # resume the unfinished one
     assert f'href="#/play/{done}"' not in html                   # a finished game is not resumed
     assert f'href="#/replay/{done}"' in html and f'href="#/replay/{ongoing}"' in html
-    assert "Terminée" in html and "En cours" in html
+    # the finished one says so (and who won), the other one whose decision it is (issue 24)
+    assert "Terminée — gagnant" in html and "À vous" in html
     assert 'type="file"' in html and 'data-cmd="games-import"' in html
 
 
