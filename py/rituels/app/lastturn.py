@@ -15,8 +15,10 @@ from typing import Any
 from rituels.engine.record import RecordError, start_state, step
 
 Step = tuple[Any, Any, Any]
-# save id -> (actions read, state after them, (the run's player or None, its steps, open?))
-_SEEN: dict[str, tuple[list[str], Any, tuple[int | None, list[Step], bool]]] = {}
+# The game on screen only (one entry): its key (save id, game, options, seats, the players at
+# this device) -> (actions read, state after them, (the run's player or None, its steps,
+# open?)). A save id alone is not enough: another table may reuse it (a new App, a test).
+_SEEN: dict[tuple, tuple[list[str], Any, tuple[int | None, list[Step], bool]]] = {}
 
 
 def last_run(record: dict[str, Any], local: list[int] | tuple[int, ...],
@@ -24,7 +26,9 @@ def last_run(record: dict[str, Any], local: list[int] | tuple[int, ...],
     """(the player of the last opponent turn, its steps); (None, []) before any. Raises
     RecordError on a record that does not replay."""
     actions = record["actions"]
-    seen = _SEEN.get(save_id) if save_id else None
+    key = (save_id, record["game"], repr(record.get("options")), repr(record["seats"]),
+           tuple(local))
+    seen = _SEEN.get(key) if save_id else None
     if seen is not None and actions[:len(seen[0])] == seen[0]:
         done, state, (who, steps, open_) = len(seen[0]), seen[1], seen[2]
         steps = list(steps)
@@ -43,7 +47,8 @@ def last_run(record: dict[str, Any], local: list[int] | tuple[int, ...],
         action = step(state, actions[i], i)
         steps.append((before, action, state.clone()))
     if save_id:
-        _SEEN[save_id] = (list(actions), state, (who, steps, open_))
+        _SEEN.clear()
+        _SEEN[key] = (list(actions), state, (who, steps, open_))
     return who, steps
 
 
