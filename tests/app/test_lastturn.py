@@ -35,4 +35,9 @@ def test_the_status_line_shows_it_when_the_decision_is_back_with_you(fake_game, 
     run_timers(app)                                  # the bot plays its turn
     assert s.human_to_decide()
     html = app.render()
-    assert "<span class=\"last-turn\">Automate 1 played 1</span>" in html
+    # The bot's run: every action after Ada's move (its decision, and its roll when it chose
+    # to roll: a roll after a decision is part of the turn). Its name as the session shows it.
+    actions = s.record["actions"]
+    mine = next(i for i, a in enumerate(actions) if a.startswith("go"))
+    assert f"<span class=\"last-turn\">{s.names[1]} played {len(actions) - mine - 1}</span>" \
+        in html
