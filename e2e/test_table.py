@@ -9,7 +9,7 @@ import time
 import pytest
 
 from test_layout import make_page, shot  # noqa: F401  (fixture and helper shared with layout)
-from appwait import settle
+from appwait import saved_game, settle
 
 STILL_PX = 8
 BOARD = {"tuchulcha": ".tu-board", "wongar": ".wg-map", "cthulhu-dice": ".board svg"}
@@ -180,7 +180,7 @@ def test_revoir_le_tour_replays_the_bots_moves_then_returns(make_page, screensho
     page.wait_for_selector(".status-yours", timeout=60_000)
     settle(page)
     save_id = page.evaluate("location.hash").split("/")[-1]
-    record = page.evaluate(f"JSON.parse(localStorage.getItem('rituels.save.{save_id}'))")
+    record = saved_game(page, save_id)                   # (saves live in IndexedDB)
     _, state = start_state(record)
     last = 0
     for i, text in enumerate(record["actions"]):
@@ -196,6 +196,9 @@ def test_revoir_le_tour_replays_the_bots_moves_then_returns(make_page, screensho
     page.wait_for_selector(".replay, [class*=replay]")
     screenshot(page, "layout-table-review-desktop-fr")
     page.wait_for_function(f"() => location.hash === '#/play/{save_id}'", timeout=60_000)
+    # (the 50 ms sampler may not have seen the return yet)
+    page.wait_for_function(f"() => window.__hashes[window.__hashes.length - 1] === "
+                           f"'#/play/{save_id}'", timeout=5_000)
     hashes = page.evaluate("window.__hashes")
     seen = [int(h.rsplit("/", 1)[1]) for h in hashes if h.startswith("#/replay/")]
     assert seen[0] == last and seen[-1] == end, (last, end, hashes)
