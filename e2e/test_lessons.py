@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from appwait import settle
+from appwait import saved_games, settle
 from rituels.lessons import ROLL, chapters
 
 BAD = ("serious", "critical")
@@ -92,8 +92,7 @@ def test_chapter_completed_in_french_and_english(request, size, game_id, chapter
     _complete(page, chapter, touch, f"lesson-{game_id}-{chapter_id}-{size}", screenshot, "fr")
     assert "Chapitre terminé" in page.inner_text(".lesson-panel")
     # Never a game of "Mes parties".
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rituels.save'))"
-                         ".length") == 0
+    assert saved_games(page) == {}                        # (saves live in IndexedDB)
     page.click("button[data-lang=en]") if not touch else page.tap("button[data-lang=en]")
     page.wait_for_selector("html[lang=en]")
     _press(page, page.locator("[data-cmd=lesson-restart]"), touch)
