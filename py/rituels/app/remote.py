@@ -32,6 +32,7 @@ from rituels.app.session import load_view
 from rituels.app.storage import StorageError
 from rituels.engine import link as codec
 from rituels.engine.game import get_game
+from rituels.engine.state import turn_owner
 from rituels.engine.record import (RecordError, game_id_of, local_seats, new_game_id, replay,
                                    seats_text)
 from rituels.i18n import t, tn
@@ -171,8 +172,7 @@ def _owners(state: Any, last: int | None) -> set[int]:
     player = state.current_player()
     if player >= 0:
         return {player}
-    turn = getattr(state, "turn_owner", None)
-    found = {p for p in (turn() if turn is not None else None, state.chance_owner())
+    found = {p for p in (turn_owner(state), state.chance_owner())
              if p is not None}
     return found or ({last} if last is not None else set())
 

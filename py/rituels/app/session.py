@@ -11,7 +11,7 @@ from typing import Any
 
 from rituels.engine.game import Game
 from rituels.engine.record import check_record, local_seats, start_state, step
-from rituels.engine.state import CHANCE
+from rituels.engine.state import CHANCE, turn_owner
 from rituels.screens.newgame import localized_names
 from rituels.viewkit import ViewContext
 
@@ -70,8 +70,7 @@ class Session:
         play on the device that holds the game; Cthulhu Dice's riposte of a victim elsewhere
         is in the attacker's turn: ``turn_owner``): this device rolls it, so a link goes out
         only when a person elsewhere must decide."""
-        turn_owner = getattr(self.state, "turn_owner", None)
-        turn = turn_owner() if turn_owner is not None else None
+        turn = turn_owner(self.state)
         return turn is not None and (turn in self.local
                                      or self.record["seats"][turn]["bot"] is not None)
 

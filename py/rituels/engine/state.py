@@ -169,3 +169,10 @@ def sample_uniform(choices: Sequence, rng: random.Random) -> Any:
     while r >= n:
         r = getrandbits(k)
     return choices[r]
+
+
+def turn_owner(state: GameState) -> int | None:
+    """The player whose turn a chance outcome belongs to, when the game says
+    (``state.turn_owner()``: Cthulhu Dice's riposte is in the attacker's turn), else None."""
+    ask = getattr(state, "turn_owner", None)
+    return ask() if ask is not None else None
