@@ -5,7 +5,8 @@ import html
 import random
 import re
 
-from rituels.app.analysis import COACH_KEY, current_job
+from rituels.app.analysis import current_job
+from rituels.app.coach import COACH_KEY
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
 from rituels.engine.bots import RandomBot, play_game
@@ -104,14 +105,17 @@ def test_a_reviewed_blunder_shows_the_better_choice_on_the_board():
     # a game of this device, finished: every hand may be shown, so the estimates knew them
     assert "Estimations faites en connaissant toutes les mains" in html.unescape(page)
     assert "data-action=" not in page                  # the board is only looked at
-    hinted = re.findall(r'<[^>]*class="(?:[^"]* )?hint(?: [^"]*)?"[^>]*>', page)
-    assert hinted and all(f'data-shown="{review.best}"' in tag for tag in hinted)
+    best = re.findall(r'<[^>]*class="[^"]*mark-best[^"]*"[^>]*>', page)
+    assert best and all(f'data-shown="{review.best}"' in tag for tag in best)
+    played = re.findall(r'<[^>]*class="[^"]*mark-played[^"]*"[^>]*>', page)
+    assert played and all(f'data-shown="{review.chosen}"' in tag for tag in played)
+    assert 'class="mark-legend"' in page                 # what the two marks mean
     # its log line leads just after the move: the note is there too, with a way back
     app.click({"cmd": "replay-seek", "to": str(index + 1)})
     page = app.render()
     if not (job.result.reviews.get(index + 1) and job.result.reviews[index + 1].grade):
         assert 'class="an-review' in page and f'data-to="{index}"' in page
-        assert " hint" not in page
+        assert "mark-best" not in page
 
 
 def test_the_end_screen_opens_the_analysis_of_the_game():
@@ -152,13 +156,16 @@ def test_the_coach_answers_with_the_best_choices_and_highlights_the_best():
     s = app.session
     assert s.human_to_decide()
     page = app.render()
-    assert 'data-cmd="coach"' in page and "coach-list" not in page
+    bar = re.findall(r'<div class="status-bar.*?</p>(.*?)</div>', page)[0]
+    assert 'data-cmd="coach"' in bar and "coach-list" not in page   # in the status bar
     app.click({"cmd": "coach"})
     page = app.render()
     best = re.findall(r'<li data-hint="([^"]*)"', page)
     assert 1 <= len(best) <= 3
-    hinted = re.findall(r'<[^>]*class="(?:[^"]* )?hint(?: [^"]*)?"[^>]*>', page)
-    assert hinted and all(f'data-action="{best[0]}"' in tag for tag in hinted)
+    marked = re.findall(r'<[^>]*class="[^"]*mark-best[^"]*"[^>]*>', page)
+    assert marked and all(f'data-action="{best[0]}"' in tag for tag in marked)
+    app.click({"cmd": "coach-close"})
+    assert "mark-best" not in app.render() and "coach-list" not in app.render()
 
 
 def test_without_the_coach_there_is_no_advice_button():

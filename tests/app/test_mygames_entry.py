@@ -3,7 +3,7 @@ whose decision), and the list's words for it (issue 24)."""
 
 import json
 
-from rituels.app import analysis
+from rituels.app import coach
 from rituels.app.saves import ENTRY_PREFIX, SaveStore
 from rituels.app.storage import MemoryStorage
 from rituels.engine.record import new_game_id, new_record
@@ -114,7 +114,7 @@ def test_the_list_shows_the_state_first_and_a_small_true_coach_mark(fake_game):
 
 def test_an_unticked_coach_stays_off_in_a_remote_game(fake_game, make_app):
     app = make_app(lang="fr")
-    analysis.remember_coach(app, "fake-race", True)    # the last game had the coach
+    coach.remember_coach(app, "fake-race", True)    # the last game had the coach
     app.navigate("#/new/fake-race")
     assert app.draft["coach"] is True
     form = form_for(app, **{"seat-0-name": "Ada", "seat-1-kind": "remote",
@@ -124,13 +124,13 @@ def test_an_unticked_coach_stays_off_in_a_remote_game(fake_game, make_app):
     app.click({"cmd": "start", "form": form})
     assert "coach" not in app.session.record["meta"]
     assert "conseils" not in mygames.render("fr", app.saves.list())
-    assert analysis.coach_remembered(app, "fake-race") is False
+    assert coach.coach_remembered(app, "fake-race") is False
 
 
 def test_a_new_game_from_a_game_takes_that_games_coach_not_the_last_set_up(fake_game,
                                                                               make_app):
     app = make_app(lang="fr")
-    analysis.remember_coach(app, "fake-race", True)    # a game elsewhere had the coach
+    coach.remember_coach(app, "fake-race", True)    # a game elsewhere had the coach
     seats = [{"name": "Ada", "bot": None}, {"name": "Bruno", "bot": None}]
     rec = new_record("fake-race", seats, meta={"remote": new_game_id(3), "mine": "0"})
     app.open_record("r1", rec)                         # a remote game set up without it
@@ -145,7 +145,7 @@ def test_a_new_game_from_a_game_takes_that_games_coach_not_the_last_set_up(fake_
     assert app.draft["coach"] is True
     # from the home screen, the last set-up's choice
     app.session = None
-    analysis.remember_coach(app, "fake-race", False)
+    coach.remember_coach(app, "fake-race", False)
     app.navigate("#/")
     app.navigate("#/new/fake-race")
     assert app.draft["coach"] is False

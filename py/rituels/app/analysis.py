@@ -11,12 +11,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rituels.analysis.core import Job, advice
-from rituels.app.registry import BOARD_FILTERS, REPLAY_EXTRAS, TICKS, command
+from rituels.analysis.core import Job
+from rituels.app.registry import REPLAY_EXTRAS, TICKS, command
+from rituels.app.coach import review_board
 from rituels.app.replay import _cursor
-from rituels.app.storage import StorageError
 from rituels.screens import analysis as screen
-from rituels.viewkit import ViewContext
+from rituels.screens.coach import review_legend
 
 SLICE_S = 0.05
 
@@ -101,77 +101,13 @@ def extra(app: Any) -> dict[str, Any]:
         # Just after a graded move (where its log line leads): say so, offer the board before.
         out["note"] = _note(app.lang, cur, after, before=False)
     if review is not None and review.grade:
-        out["note"] = _note(app.lang, cur, review)
-        ctx = cur.ctx()
-        shown = ViewContext(lang=ctx.lang, names=ctx.names, viewer=ctx.viewer, interactive=True,
-                            animate=False)
-        out["board"] = screen.hint_board(cur.view.render(cur.state(), shown), review.best)
+        out["note"] = _note(app.lang, cur, review) + review_legend(app.lang, review)
+        out["board"] = review_board(cur, review)      # the move played and the best, marked
     return out
 
 
 TICKS.append(_tick)
 REPLAY_EXTRAS.append(extra)
-
-
-# --- the coach ----------------------------------------------------------------------------
-COACH_KEY = "rituels.coach."      # + game id: "on" / "off", the set-up dialog's last choice
-COACH_COUNT = 3
-
-
-def coach_remembered(app: Any, game_id: str) -> bool:
-    try:
-        return app.storage.get(COACH_KEY + game_id) == "on"
-    except StorageError:
-        return False
-
-
-def remember_coach(app: Any, game_id: str, on: bool) -> None:
-    """Kept after a game starts with it; nothing is written while it stays off."""
-    if on == coach_remembered(app, game_id):
-        return
-    try:
-        app.storage.set(COACH_KEY + game_id, "on" if on else "off")
-    except StorageError:
-        pass       # not remembered; the game itself is still set up with it
-
-
-def _coached(app: Any) -> Any:
-    """The session if the coach may answer now: on for this game, a person to decide."""
-    s = app.session
-    if s is None or s.record["meta"].get("coach") is not True or not s.human_to_decide():
-        return None
-    return s
-
-
-@command("coach")
-def _coach(app: Any, data: dict) -> None:
-    s = _coached(app)
-    if s is None:
-        return
-    state, player = s.state, s.state.current_player()
-    ctx = s.ctx(app.lang)
-    shown = []
-    for action, chance in advice(state, seed=len(s.record["actions"]), count=COACH_COUNT):
-        after = state.clone()
-        after.apply(action)
-        text = " ".join(s.view.describe(state, action, after, ctx)) or state.action_to_str(action)
-        shown.append((state.action_to_str(action), text, chance))
-    app.coach = (s.save_id, len(s.record["actions"]), player, shown)
-
-
-def coach_board(app: Any, board: str) -> str:
-    """The "Conseil" button under the board and, once asked, the top choices with their
-    chances; the best one gets the class ``hint`` on the board."""
-    s = _coached(app)
-    if s is None:
-        return board
-    held = getattr(app, "coach", None)
-    if held is None or held[:2] != (s.save_id, len(s.record["actions"])):
-        return board + screen.coach_box(app.lang, [])
-    return screen.add_hint(board, held[3][0][0]) + screen.coach_box(app.lang, held[3])
-
-
-BOARD_FILTERS.append(coach_board)
 
 
 @command("analysis-open")

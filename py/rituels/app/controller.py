@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 # The features register their routes and commands on import (and order the game menu).
-from rituels.app import (analysis, keeping, lastturn, library, remote, replay,  # noqa: F401
+from rituels.app import (analysis, coach, keeping, lastturn, library, remote, replay,  # noqa: F401
                          review, sharing, takeback)
-from rituels.app import lessons, whynot  # noqa: F401
+from rituels.app import lessons, retry, whynot  # noqa: F401
 from rituels.app.registry import (BOARD_CLICKS, BOARD_FILTERS, COMMANDS, NAV, OVERLAYS,
-                                  PLAY_MENU, ROUTES, TICKS, command, route)
+                                  PLAY_MENU, ROUTES, STATUS_TOOLS, TICKS, command, route)
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
@@ -595,7 +595,8 @@ def play_screen(app: App) -> str:
     return play.render(lang, board=board, status=status, roll=roll, end=end, waiting=waiting,
                        send=remote.send_panel(app, s),
                        selection=bool(s.selection and s.human_to_decide()),
-                       yours=app.yours(), last=lastturn.summary(app, s), **frame) + rules_over
+                       yours=app.yours(), last=lastturn.summary(app, s),
+                       tools="".join(tool(app) for tool in STATUS_TOOLS), **frame) + rules_over
 
 
 def new_game_screen(app: App) -> str:
@@ -650,7 +651,7 @@ def _new(app: App, game_id: str) -> None:
         app.draft = newgame.draft_from_record(game, s.record, app.pace_s)
     else:
         app.draft = newgame.default_draft(game, app.pace_s)
-        app.draft["coach"] = analysis.coach_remembered(app, game_id)
+        app.draft["coach"] = coach.coach_remembered(app, game_id)
     app.screen = new_game_screen
     app.effects.append({"type": "focus", "target": "#dialog-title"})
 
@@ -711,9 +712,9 @@ def _cmd_start(app: App, data: dict) -> None:
         pace = newgame.chosen_pace(app.draft)
         if pace is not None:
             app.set_pace(pace)
-        game_id, coach = app.draft["game"], app.draft["coach"]
-        app.start_game(game_id, seats, options, coach=coach)
-        analysis.remember_coach(app, game_id, coach)
+        game_id, coached = app.draft["game"], app.draft["coach"]
+        app.start_game(game_id, seats, options, coach=coached)
+        coach.remember_coach(app, game_id, coached)
     except RecordError as exc:      # a name that cannot be used (control characters...)
         app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
     except ValueError as exc:

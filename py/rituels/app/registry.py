@@ -41,6 +41,8 @@ PLAY_MENU: list[MenuItem] = [
 TICKS: list[Callable[[Any], None]] = []
 # Functions (app, board markup) -> markup applied to the game's board (the coach's hint).
 BOARD_FILTERS: list[Callable[[Any, str], str]] = []
+# Functions (app) -> markup of a tool in the game's status bar (the coach's button).
+STATUS_TOOLS: list[Callable[[Any], str]] = []
 # Extra parts of the replay viewer (analysis): fn(app) -> {"panel", "marks", "note", "board"}.
 REPLAY_EXTRAS: list[Callable[[Any], dict]] = []
 OVERLAYS: list[Callable[[Any], str]] = []

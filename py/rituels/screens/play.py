@@ -87,8 +87,8 @@ def _handover(lang: str, player: int, name: str) -> str:
 
 
 def _status_bar(lang: str, status: str, *, roll: str | None, selection: bool, waiting: bool,
-                yours: bool, last: str = "") -> str:
-    actions = ""
+                yours: bool, last: str = "", tools: str = "") -> str:
+    actions = tools
     if waiting:
         actions += '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
     if roll:
@@ -119,8 +119,9 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
            end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
            selection: bool = False, waiting: bool = False, yours: bool = False,
            menu_open: bool = False, log_open: bool = True, send: str = "",
-           last: str = "") -> str:
-    """``board`` is the game view's markup (already escaped by the view); every other text
+           last: str = "", tools: str = "") -> str:
+    """``tools``: markup of the status bar's tools (the coach's button and answer).
+    ``board`` is the game view's markup (already escaped by the view); every other text
     given here is plain and escaped. ``yours``: a person at this device is to act.
     ``send``: markup of the link to send to a player elsewhere (rituels/screens/remote.py)."""
     if handover is not None:
@@ -130,7 +131,8 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
         area = f'<section class="board" aria-label="{esc(t(lang, "app.play.board"))}">{board}</section>'
     # At the end the end panel says the result; the status bar would only repeat it.
     status_bar = "" if end else _status_bar(lang, status, roll=roll, selection=selection,
-                                            waiting=waiting, yours=yours, last=last)
+                                            waiting=waiting, yours=yours, last=last,
+                                            tools=tools)
     body_cls = "play-body" if log_open else "play-body log-folded"
     return (
         '<div class="play">'

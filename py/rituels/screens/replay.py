@@ -122,7 +122,7 @@ def render(lang: str, cur: Any, *, title: str, back_href: str = "#/games",
     the game is still being played here, so at its last position the viewer offers to
     resume it (elsewhere "continue from here" makes a variant). ``extra`` (markup, from the
     analysis): ``panel`` below, ``marks`` in the log, ``note`` under the status, ``board``
-    instead of the plain board."""
+    instead of the plain board, ``retry`` (« Apprendre de vos erreurs ») under the note."""
     extra = extra or {}
     ctx = cur.ctx()
     state = cur.state()
@@ -148,7 +148,8 @@ def render(lang: str, cur: Any, *, title: str, back_href: str = "#/games",
         f'{esc(t(lang, "library.replay.back_to"))}</a></nav></div>'
         f'{note_markup}'
         f'<div class="status-bar"><p id="status" class="status">{esc(status)}</p></div>'
-        f'{extra.get("note", "")}{_controls(lang, cur)}{_viewer_choice(lang, cur)}'
+        f'{extra.get("note", "")}{extra.get("retry", "")}'
+        f'{_controls(lang, cur)}{_viewer_choice(lang, cur)}'
         f'<div class="play-body"><section class="board"{attrs(aria_label=t(lang, "app.play.board"))}>'
         f'{board}</section>{_log(lang, cur, extra.get("marks"))}</div>'
         f'{extra.get("panel", "")}</div>')

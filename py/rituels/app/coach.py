@@ -1,0 +1,131 @@
+"""The coach during a game, and the marks every teaching part draws on a board.
+
+The « Conseil » button sits in the status bar (``STATUS_TOOLS``), so it is where the player
+looks on every screen size. Its answer draws the best choice on the board with the same mark
+as the review (rituels/boardmarks.py, each game's ``marks.py``) and lists the three best
+choices found with their chances, each with the rules' one-line reason when there is one
+(``reason``). The set-up dialog's choice is remembered per game (``rituels.coach.<game>``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rituels import boardmarks
+from rituels.analysis.core import advice
+from rituels.app.registry import BOARD_FILTERS, STATUS_TOOLS, command
+from rituels.app.session import game_package
+from rituels.app.storage import StorageError
+from rituels.screens import coach as screen
+from rituels.viewkit import ViewContext
+
+COACH_KEY = "rituels.coach."      # + game id: "on" / "off", the set-up dialog's last choice
+COACH_COUNT = 3
+
+
+def game_marks(game_id: str) -> Any:
+    """The game's ``marks`` module (marks, reason, reason_text)."""
+    return importlib.import_module(game_package(game_id) + ".marks")
+
+
+def marks_of(state: Any, action: Any) -> list[boardmarks.Mark]:
+    return game_marks(state.game_id).marks(state, action)
+
+
+def review_board(cur: Any, review: Any) -> str:
+    """The board the player saw at a reviewed decision (``cur``: a replay cursor), drawn
+    with its clickables made inert, the move played and the best one found marked."""
+    state = cur.state_at(review.index)
+    ctx = cur.ctx()
+    shown = ViewContext(lang=ctx.lang, names=ctx.names, viewer=ctx.viewer, interactive=True,
+                        animate=False)
+    played = marks_of(state, state.str_to_action(review.chosen))
+    best = marks_of(state, state.str_to_action(review.best))
+    board = boardmarks.draw(cur.view.render(state, shown),
+                            played=[] if review.chosen == review.best else played, best=best)
+    return boardmarks.inert(board)
+
+
+def reason_of(ctx: Any, state: Any, action: Any) -> str:
+    """The rules' one-line reason for ``action``, or ""."""
+    module = game_marks(state.game_id)
+    found = module.reason(state, action)
+    return module.reason_text(ctx, found) if found else ""
+
+
+def coach_remembered(app: Any, game_id: str) -> bool:
+    try:
+        return app.storage.get(COACH_KEY + game_id) == "on"
+    except StorageError:
+        return False
+
+
+def remember_coach(app: Any, game_id: str, on: bool) -> None:
+    """Kept after a game starts with it; nothing is written while it stays off."""
+    if on == coach_remembered(app, game_id):
+        return
+    try:
+        app.storage.set(COACH_KEY + game_id, "on" if on else "off")
+    except StorageError:
+        pass       # not remembered; the game itself is still set up with it
+
+
+def _coached(app: Any) -> Any:
+    """The session if the coach may answer now: on for this game, a person to decide."""
+    s = app.playing() if hasattr(app, "playing") else app.session
+    if s is None or s.record["meta"].get("coach") is not True or not s.human_to_decide():
+        return None
+    return s
+
+
+def _answer(app: Any, s: Any) -> Any:
+    held = getattr(app, "coach", None)
+    if held is None or held[:2] != (s.save_id, len(s.record["actions"])):
+        return None
+    return held
+
+
+@command("coach")
+def _coach(app: Any, data: dict) -> None:
+    s = _coached(app)
+    if s is None:
+        return
+    state, player = s.state, s.state.current_player()
+    ctx = s.ctx(app.lang)
+    shown = []
+    for action, chance in advice(state, seed=len(s.record["actions"]), count=COACH_COUNT):
+        after = state.clone()
+        after.apply(action)
+        text = " ".join(s.view.describe(state, action, after, ctx)) or state.action_to_str(action)
+        shown.append((state.action_to_str(action), text, chance, reason_of(ctx, state, action), marks_of(state, action)))
+    app.coach = (s.save_id, len(s.record["actions"]), player, shown)
+    if shown:
+        app.announcements.append(screen.spoken(app.lang, shown[0]))
+
+
+@command("coach-close")
+def _close(app: Any, data: dict) -> None:
+    app.coach = None
+
+
+def coach_board(app: Any, board: str) -> str:
+    """The best choice found, drawn on the board once the coach was asked."""
+    s = _coached(app)
+    held = _answer(app, s) if s is not None else None
+    if held is None or not held[3]:
+        return board
+    return boardmarks.draw(board, best=held[3][0][4])
+
+
+def coach_tool(app: Any) -> str:
+    """The « Conseil » button in the status bar and, once asked, its answer under it."""
+    s = _coached(app)
+    if s is None:
+        return ""
+    held = _answer(app, s)
+    return screen.coach_box(app.lang, held[3] if held else None)
+
+
+BOARD_FILTERS.append(coach_board)
+STATUS_TOOLS.append(coach_tool)

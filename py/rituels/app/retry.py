@@ -1,0 +1,219 @@
+"""« Apprendre de vos erreurs »: after the analysis of a game, the positions of your mistakes
+and blunders, one by one, to choose again on the board (the game's own interactive view).
+
+The answer uses the analysis's own estimator on your new choice: within ``WITHIN`` points of
+the best choice found it is as good; otherwise the best is drawn on the board beside yours
+(the marks of the review, rituels/boardmarks.py). Next / previous / leave; « 2 sur 5 ».
+Nothing is written: the positions are copies of the replay's, the saved game is untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rituels import boardmarks
+from rituels.app.analysis import current_job
+from rituels.app.coach import marks_of
+from rituels.app.registry import BOARD_CLICKS, REPLAY_EXTRAS, command
+from rituels.app.replay import _cursor, replay_screen
+from rituels.engine.state import NotationError
+from rituels.i18n import t
+from rituels.screens import retry as screen
+from rituels.viewkit import ViewContext
+
+WITHIN = 2.0                        # points of percentage: as good as the best
+GRADES = ("mistake", "blunder")
+
+
+class RetryRun:
+    """The session on screen: the replay's cursor (only read), the decisions to retry and
+    the answer to the current one."""
+
+    def __init__(self, cursor: Any, estimator: Any, reviews: list[Any]):
+        self.cursor = cursor
+        self.estimator = estimator
+        self.reviews = reviews
+        self.k = 0
+        self.selection = ""
+        self.answer: tuple[str, float] | None = None   # (notation chosen, its chance)
+
+    @property
+    def review(self) -> Any:
+        return self.reviews[self.k]
+
+    def state(self) -> Any:
+        return self.cursor.state_at(self.review.index)
+
+    def judge(self, notation: str) -> bool:
+        """Estimate the new choice (legal at the position) as the analysis did; True once
+        answered, False for a notation that is not a legal choice here."""
+        state = self.state()
+        try:
+            action = state.str_to_action(notation)
+        except NotationError:
+            return False
+        if action not in state.legal_actions():
+            return False
+        review = self.review
+        if notation == review.best:
+            chance = review.best_chance
+        elif notation == review.chosen:
+            chance = review.chosen_chance
+        else:
+            chance = self.estimator.rank(state, review.player, [action], review.index)[0][1]
+        self.answer = (notation, chance)
+        self.selection = ""
+        return True
+
+    @property
+    def good(self) -> bool:
+        return self.answer is not None and \
+            (self.review.best_chance - self.answer[1]) * 100.0 <= WITHIN
+
+    def move(self, step: int) -> None:
+        self.k = max(0, min(len(self.reviews) - 1, self.k + step))
+        self.answer, self.selection = None, ""
+
+
+def to_retry(job: Any) -> list[Any]:
+    """The mistakes and blunders of a finished analysis, in game order."""
+    if job is None or not job.result.done:
+        return []
+    return [r for _, r in sorted(job.result.reviews.items()) if r.grade in GRADES]
+
+
+def current(app: Any) -> RetryRun | None:
+    run = getattr(app, "retry_run", None)
+    return run if run is not None and app.screen is retry_screen else None
+
+
+def extra(app: Any) -> dict[str, Any]:
+    """The replay's button, once the analysis found something to retry."""
+    items = to_retry(current_job(app))
+    return {"retry": screen.start_button(app.lang, len(items))} if items else {}
+
+
+@command("retry-start")
+def _start(app: Any, data: dict) -> None:
+    cur = _cursor(app)
+    job = current_job(app)
+    items = to_retry(job)
+    if cur is None or not items:
+        return
+    cur.playing = False
+    app.retry_run = RetryRun(cur, job.estimator, items)
+    app.screen = retry_screen
+    app.effects.append({"type": "focus", "target": "#main-title"})
+
+
+def _moved(app: Any, run: RetryRun, say: str = "") -> None:
+    app.changed = True
+    if say:
+        app.announcements.append(say)
+    app.effects.append({"type": "focus", "target": "#status"})
+
+
+@command("retry-next")
+def _next(app: Any, data: dict) -> None:
+    run = current(app)
+    if run is not None:
+        run.move(1)
+        _moved(app, run)
+
+
+@command("retry-prev")
+def _prev(app: Any, data: dict) -> None:
+    run = current(app)
+    if run is not None:
+        run.move(-1)
+        _moved(app, run)
+
+
+@command("retry-again")
+def _again(app: Any, data: dict) -> None:
+    run = current(app)
+    if run is not None:
+        run.move(0)
+        _moved(app, run)
+
+
+@command("retry-cancel-select")
+def _cancel(app: Any, data: dict) -> None:
+    run = current(app)
+    if run is not None:
+        run.selection = ""
+
+
+@command("retry-leave")
+def _leave(app: Any, data: dict) -> None:
+    run = current(app)
+    app.retry_run = None
+    if run is not None and getattr(app, "replay", None) is not None:
+        app.screen = replay_screen
+        app.effects.append({"type": "focus", "target": "#main-title"})
+
+
+def board_click(app: Any, data: dict) -> bool:
+    """A tap on the retry's board: a choice is judged, a first step kept."""
+    run = current(app)
+    if run is None:
+        return False
+    if run.answer is not None:
+        return True                 # answered: the board is for looking (Again / Next)
+    if "action" in data:
+        if run.judge(str(data["action"])):
+            _moved(app, run, verdict(app.lang, run))
+    elif "select" in data:
+        run.selection = str(data["select"])
+        app.changed = True
+    else:
+        return False                # "why not" answers a place without an action
+    return True
+
+
+def _ctx(app: Any, run: RetryRun, interactive: bool) -> ViewContext:
+    cur, player = run.cursor, run.review.player
+    return ViewContext(lang=app.lang, names=list(cur.names), viewer=player,
+                       interactive=interactive, animate=False, selection=run.selection,
+                       local=(player,))
+
+
+def verdict(lang: str, run: RetryRun) -> str:
+    """The answer in one sentence (shown and said)."""
+    if run.answer is None:
+        return ""
+    pct = screen.pct
+    key = "coach.retry.good" if run.good else "coach.retry.worse"
+    return t(lang, key, pct=pct(lang, run.answer[1]), best=pct(lang, run.review.best_chance))
+
+
+def retry_screen(app: Any) -> str:
+    run = getattr(app, "retry_run", None)
+    if run is None:
+        return replay_screen(app)
+    cur, review = run.cursor, run.review
+    cur.set_lang(app.lang)
+    state = run.state()
+    view = cur.view
+    board = view.render(state, _ctx(app, run, True))
+    best_text = ""
+    if run.answer is not None:
+        best = marks_of(state, state.str_to_action(review.best))
+        mine = [] if run.answer[0] == review.best else marks_of(
+            state, state.str_to_action(run.answer[0]))
+        board = boardmarks.inert(boardmarks.draw(board, played=mine, best=best))
+        after = state.clone()
+        action = state.str_to_action(review.best)
+        after.apply(action)
+        best_text = " ".join(view.describe(state, action, after, _ctx(app, run, False)))
+    played = " ".join(cur.lines[review.index]) or review.chosen
+    status = view.status(state, _ctx(app, run, True))
+    return screen.render(
+        app.lang, title=app.replay.name(app.lang) if getattr(app, "replay", None) else "",
+        n=run.k + 1, total=len(run.reviews), status=status, played=played,
+        played_pct=review.chosen_chance, board=board, verdict=verdict(app.lang, run),
+        good=run.good, best_text=best_text, selection=bool(run.selection))
+
+
+BOARD_CLICKS.insert(0, board_click)
+REPLAY_EXTRAS.append(extra)
