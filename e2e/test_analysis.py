@@ -99,7 +99,7 @@ def test_the_coach_shows_the_best_choices_and_highlights_the_best(page, open_app
     page.click("button[data-cmd=coach]")
     page.wait_for_selector(".coach-list li")
     best = page.get_attribute(".coach-list li >> nth=0", "data-hint")
-    hinted = page.locator("#main .hint")
+    hinted = page.locator("#main .mark-best")
     assert hinted.count() >= 1
     assert all(hinted.nth(i).get_attribute("data-action") == best for i in range(hinted.count()))
     assert page.evaluate("localStorage.getItem('rituels.coach.cthulhu-dice')") == "on"

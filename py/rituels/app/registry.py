@@ -5,7 +5,7 @@ app, so no import circle can form around it.
 
 ``ROUTES[name] = fn(app, arg)`` (``#/name/arg``), ``COMMANDS[cmd] = fn(app, data)`` (clicks on
 ``data-cmd``), ``NAV`` (header links), ``PLAY_MENU`` (the game menu), ``TICKS`` (called on every
-timer tick) and ``OVERLAYS`` (markup drawn over the current screen, such as a dialog).
+timer tick), ``BOARD_FILTERS`` and ``STATUS_TOOLS`` (the coach's mark and button) and ``OVERLAYS`` (markup drawn over the current screen, such as a dialog).
 """
 
 from __future__ import annotations

@@ -113,28 +113,18 @@ def _moved(app: Any, run: RetryRun, say: str = "") -> None:
     app.effects.append({"type": "focus", "target": "#status"})
 
 
-@command("retry-next")
-def _next(app: Any, data: dict) -> None:
-    run = current(app)
-    if run is not None:
-        run.move(1)
-        _moved(app, run)
+def _mover(name: str, step: int) -> None:
+    """Next (1), previous (-1), try again (0): the answer is cleared."""
+    @command(name)
+    def handler(app: Any, data: dict) -> None:
+        run = current(app)
+        if run is not None:
+            run.move(step)
+            _moved(app, run)
 
 
-@command("retry-prev")
-def _prev(app: Any, data: dict) -> None:
-    run = current(app)
-    if run is not None:
-        run.move(-1)
-        _moved(app, run)
-
-
-@command("retry-again")
-def _again(app: Any, data: dict) -> None:
-    run = current(app)
-    if run is not None:
-        run.move(0)
-        _moved(app, run)
+for _name, _step in (("retry-next", 1), ("retry-prev", -1), ("retry-again", 0)):
+    _mover(_name, _step)
 
 
 @command("retry-cancel-select")

@@ -1,0 +1,137 @@
+"""Analysis that teaches, in Chromium (issue 25): the coach's button in the status bar in
+the first screen of every game at 375×667 and 1280×800, its best choice marked on the
+board; the review's marks (move played, better move) in the replay; a session of « Apprendre
+de vos erreurs » answered right and wrong; screenshots during a turn; axe clean."""
+
+from __future__ import annotations
+
+import pytest
+from appwait import settle
+from test_analysis import finished_game_storage, preload
+
+from rituels.analysis.core import analyse
+from rituels.app.saves import SaveStore
+from rituels.app.storage import MemoryStorage
+
+SIZES = {"phone": (375, 667), "laptop": (1280, 800)}
+
+
+def _violations(axe, page, selector):
+    found = axe(page, selector)
+    return [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in found]
+
+
+@pytest.mark.parametrize("game_id", ["cthulhu-dice", "tuchulcha", "wongar"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_coach_is_in_the_status_bar_and_marks_the_board(page, open_app, axe, screenshot,
+                                                           game_id, size):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script("localStorage.setItem('rituels.pace', '0.05')")
+    open_app(page, f"#/new/{game_id}")
+    page.wait_for_selector("[role=dialog]")
+    page.check("#coach")
+    page.click("button[data-cmd=start]")
+    button = page.locator(".status-bar button[data-cmd=coach]")
+    for _ in range(60):                  # your roll comes first in Tuchulcha: roll it
+        settle(page)
+        if button.count():
+            break
+        if page.locator(".status-bar .btn-roll").count():
+            page.click(".status-bar .btn-roll")
+        page.wait_for_timeout(500)
+    button.wait_for(timeout=30_000)
+    settle(page)
+    box = button.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box   # in the first screen
+    button.click()
+    page.wait_for_selector(".coach-list li", timeout=30_000)
+    settle(page)
+    assert 1 <= page.locator(".coach-list li").count() <= 3
+    assert "%" in page.inner_text(".coach-list li >> nth=0")
+    marked = page.locator("#main .board .mark-best")
+    assert marked.count() >= 1
+    best = page.get_attribute(".coach-list li >> nth=0", "data-hint")
+    if page.locator("#main .mark-arrow").count() == 0:          # a ring: on the best choice
+        shown = [marked.nth(i).get_attribute("data-action") or
+                 marked.nth(i).get_attribute("data-select") for i in range(marked.count())]
+        assert best in shown or any(s and s.startswith("area:") for s in shown)
+    screenshot(page, f"coach-{game_id}-{size}")
+    assert not _violations(axe, page, "#main")
+    page.click("button[data-cmd=coach-close]")
+    settle(page)
+    assert page.locator("#main .mark-best").count() == 0
+
+
+def _analysed_save(game_id: str, seed: int):
+    save_id, data, moves = finished_game_storage(game_id, seed)
+    record = SaveStore(_storage(data)).get(save_id)
+    return save_id, data, analyse(record, hidden=False)
+
+
+def _storage(data):
+    storage = MemoryStorage()
+    storage.data.update(data)
+    return storage
+
+
+def test_the_review_marks_and_a_retry_session(page, open_app, axe, screenshot):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    save_id, data, result = _analysed_save("wongar", 1)
+    retried = [r for _, r in sorted(result.reviews.items()) if r.grade in ("mistake", "blunder")]
+    assert len(retried) >= 2
+    preload(page, data)
+    open_app(page, f"#/replay/{save_id}")
+    page.click("button[data-cmd=analysis-start]")
+    page.wait_for_selector("button[data-cmd=retry-start]", timeout=120_000)
+    settle(page)
+    # the review: the move played and the better one, two marks and their legend
+    first = retried[0]
+    page.evaluate(f"location.hash = '#/replay/{save_id}/{first.index}'")
+    page.wait_for_selector("#main .board .mark-best")
+    settle(page)
+    assert page.locator("#main .board .mark-played").count() >= 1
+    assert page.locator(".mark-legend li").count() == 2
+    screenshot(page, "review-marks-wongar-laptop")
+    assert not _violations(axe, page, "#main")
+    # « Apprendre de vos erreurs »: right, then wrong
+    page.click("button[data-cmd=retry-start]")
+    page.wait_for_selector(".retry-where")
+    assert page.inner_text(".retry-where") == f"1 sur {len(retried)}"
+    page.locator(f'#main [data-action="{first.best}"] >> visible=true').first.click()
+    page.wait_for_selector(".retry-good")
+    settle(page)
+    assert "Bien joué" in page.inner_text(".retry-verdict")
+    screenshot(page, "retry-right-wongar-laptop")
+    page.click("button[data-cmd=retry-next]")
+    page.wait_for_selector(".retry-where:has-text('2 sur')")
+    second = retried[1]
+    page.locator(f'#main [data-action="{second.chosen}"] >> visible=true').first.click()
+    page.wait_for_selector(".retry-worse")
+    settle(page)
+    assert page.locator("#main .board .mark-best").count() >= 1
+    assert page.locator("#main .board .mark-played").count() >= 1
+    screenshot(page, "retry-wrong-wongar-laptop")
+    assert not _violations(axe, page, "#main")
+    page.set_viewport_size({"width": 375, "height": 667})
+    settle(page)
+    screenshot(page, "retry-wrong-wongar-phone")
+    page.click("button[data-cmd=retry-leave]")
+    page.wait_for_selector("button[data-cmd=retry-start]")
+
+
+def test_tuchulcha_review_draws_arrows(page, open_app, screenshot):
+    page.set_viewport_size({"width": 375, "height": 667})
+    save_id, data, result = _analysed_save("tuchulcha", 2)
+    graded = [r for _, r in sorted(result.reviews.items()) if r.grade
+              and r.best[:1].isdigit()]
+    assert graded
+    preload(page, data)
+    open_app(page, f"#/replay/{save_id}")
+    page.click("button[data-cmd=analysis-start]")
+    page.wait_for_selector(".an-chart", timeout=120_000)
+    page.evaluate(f"location.hash = '#/replay/{save_id}/{graded[0].index}'")
+    page.wait_for_selector("#main .mark-arrow.mark-best")
+    settle(page)
+    page.locator(".tu-board").scroll_into_view_if_needed()
+    screenshot(page, "review-arrows-tuchulcha-phone")
