@@ -16,8 +16,13 @@ from rituels.app.storage import MemoryStorage
 SIZES = {"phone": (375, 667), "laptop": (1280, 800)}
 
 
+# Tuchulcha's own temple buttons, during a move (not the marks): the same allowance as
+# e2e/test_lessons.py's.
+ALLOWED = ("label-content-name-mismatch",)
+
+
 def _violations(axe, page, selector):
-    found = axe(page, selector)
+    found = [v for v in axe(page, selector) if v["id"] not in ALLOWED]
     return [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in found]
 
 
