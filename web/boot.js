@@ -13,7 +13,8 @@
 // 6. once the app is live, stops PyScript's watch over the whole document (see below);
 // 7. once the app is live, clears the memory snapshot's trial mark (the restore, if any, became
 //    ready) and, when the page is idle, starts snapshot.mjs, which makes one if none is kept
-//    (interpreter.mjs); <html data-snapshot> says what it did.
+//    (interpreter.mjs); <html data-boot> says how this visit booted, data-snapshot what
+//    snapshot.mjs did.
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
@@ -253,8 +254,17 @@
         worker.terminate();
       };
     }
+    var lastBoot = new URL("snapshot/last-boot", document.baseURI).href;
     caches.open(SNAPSHOT_CACHE).then(function (cache) {
-      return cache.delete(trial);
+      return cache.delete(trial).then(function () {
+        return cache.match(lastBoot);
+      }).then(function (hit) {
+        return hit && hit.json();
+      }).then(function (last) {
+        if (last) {
+          root.setAttribute("data-boot", last.mode); // snapshot, boot or fallback
+        }
+      });
     }).catch(function () {}).then(function () {
       setTimeout(function () {
         if (window.requestIdleCallback) {
