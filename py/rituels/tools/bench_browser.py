@@ -423,6 +423,14 @@ def _wait_snapshot(page) -> str:
 
 
 SNAPSHOT_VISITS = 50
+SNAPSHOT_SIZE_JS = """async () => {
+    const cache = await caches.open('rituels-snapshot');
+    let size = 0;
+    for (const request of await cache.keys()) {
+        if (!/[/](trial|last-boot)$/.test(request.url))
+            size += (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+    return size; }"""
 
 
 def snapshot_reliability(browser, url: str, visits: int = SNAPSHOT_VISITS) -> dict[str, Any]:
@@ -434,6 +442,7 @@ def snapshot_reliability(browser, url: str, visits: int = SNAPSHOT_VISITS) -> di
     page.goto(url)
     _ready_ms(page)
     made = _wait_snapshot(page)
+    size = page.evaluate(SNAPSHOT_SIZE_JS)
     ready, modes, failed = [], [], 0
     for _ in range(visits):
         try:
@@ -443,7 +452,7 @@ def snapshot_reliability(browser, url: str, visits: int = SNAPSHOT_VISITS) -> di
         except Exception:   # a visit that never became ready (timeout): counted, go on
             failed += 1
     context.close()
-    return {"made": made, "ready": ready, "modes": modes, "failed": failed}
+    return {"made": made, "ready": ready, "modes": modes, "failed": failed, "size": size}
 
 
 def first_tap(browser, url: str) -> dict[str, float]:
@@ -656,7 +665,8 @@ def startup_rows(bare: list[Visit], app: list[Visit], rate: float = 1
     ]
     load_task = max(v.load_task for v in app)
     rows.append((f"app: longest main-thread task, navigation to ready, cold ({at})",
-                 f"{load_task:.0f} ms, worst of {len(app)} (target <= {LOAD_TASK_TARGET_MS} "
+                 f"{load_task:.0f} ms, worst of {len(app)} (bare page: "
+                 f"{max(v.load_task for v in bare):.0f} ms; target <= {LOAD_TASK_TARGET_MS} "
                  f"ms: {verdict(load_task <= LOAD_TASK_TARGET_MS)})"))
     boots = [mode for v in app for mode in v.boots]
     rows.append((f"app warm and third visits booted ({at})",
@@ -676,7 +686,8 @@ def snapshot_rows(got: dict[str, Any]) -> list[tuple[str, str]]:
              if got["ready"] else "none ready")
     return [(f"memory snapshot: {visits} warm visits in a row (375x667, 1x)",
              f"{got['failed']} never ready (target 0: {verdict(got['failed'] == 0)}); "
-             f"booted {json.dumps(modes)}; {ready}; snapshot worker said {got['made']!r}")]
+             f"booted {json.dumps(modes)}; {ready}; snapshot worker said {got['made']!r}, "
+             f"{got['size'] / 1e6:.1f} MB in Cache Storage")]
 
 
 def load_rows(bare: list[Visit], app: list[Visit], main_thread: list[Visit],
