@@ -10,7 +10,11 @@
 //    the app opens the hash it finds when it starts, so the tap is answered once it is live;
 // 5. gives the glue (glue.py) localStorage calls that never throw: MicroPython cannot catch an
 //    exception thrown by JavaScript, and a blocked storage or a full quota does throw;
-// 6. once the app is live, stops PyScript's watch over the whole document (see below).
+// 6. once the app is live, stops PyScript's watch over the whole document (see below);
+// 7. once the app is live, clears the memory snapshot's trial mark (the restore, if any, became
+//    ready) and, when the page is idle, starts snapshot.mjs, which makes one if none is kept
+//    (interpreter.mjs); <html data-boot> says how this visit booted, data-snapshot what
+//    snapshot.mjs did.
 // External file (no inline script) because the page's Content-Security-Policy forbids inline code.
 (function () {
   "use strict";
@@ -224,6 +228,54 @@
     });
   }
 
+  // The memory snapshot (interpreter.mjs keeps it in this cache, under these keys).
+  var SNAPSHOT_CACHE = "rituels-snapshot";
+  var SNAPSHOT_IDLE_MS = 3000; // after ready: the first taps and renders go first
+  function makeSnapshotWhenIdle() {
+    if (!window.caches || !window.Worker || !window.isSecureContext) {
+      return;
+    }
+    var trial = new URL("snapshot/trial", document.baseURI).href;
+    function make() {
+      var worker;
+      try {
+        worker = new Worker("snapshot.mjs", { type: "module" });
+      } catch (err) {
+        root.setAttribute("data-snapshot", "failed: " + err);
+        return;
+      }
+      root.setAttribute("data-snapshot", "making");
+      worker.onmessage = function (event) {
+        root.setAttribute("data-snapshot", String(event.data));
+        worker.terminate();
+      };
+      worker.onerror = function (event) {
+        root.setAttribute("data-snapshot", "failed: " + (event.message || "worker error"));
+        worker.terminate();
+      };
+    }
+    var lastBoot = new URL("snapshot/last-boot", document.baseURI).href;
+    caches.open(SNAPSHOT_CACHE).then(function (cache) {
+      return cache.delete(trial).then(function () {
+        return cache.match(lastBoot);
+      }).then(function (hit) {
+        return hit && hit.json();
+      }).then(function (last) {
+        if (last) {
+          root.setAttribute("data-boot", last.mode); // snapshot, boot or fallback
+        }
+      });
+    }).catch(function () {}).then(function () {
+      setTimeout(function () {
+        if (window.requestIdleCallback) {
+          window.requestIdleCallback(make, { timeout: 10000 });
+        } else {
+          make();
+        }
+      }, SNAPSHOT_IDLE_MS);
+    });
+  }
+
   function live() {
     if (observe) {
       stopWatchingTheDocument();
@@ -231,6 +283,7 @@
     if ("serviceWorker" in navigator && window.isSecureContext) {
       registerWorker();
     }
+    makeSnapshotWhenIdle();
   }
   if (root.hasAttribute("data-ready")) {
     live();

@@ -386,6 +386,25 @@ def test_the_standard_library_has_bytecode_for_what_the_page_imports(site):
     assert build.STDLIB_ZIP in precache(site)
 
 
+def test_the_snapshot_key_follows_what_a_snapshot_holds(site, tmp_path):
+    """interpreter.mjs boots from a memory snapshot only under its key: the pinned Pyodide's
+    BUILD_ID, the standard library, the package and the code that makes and restores it."""
+    assert re.fullmatch(r"[0-9a-f]{64}", build.pyodide_build_id())
+    template = (build.WEB / "interpreter.mjs").read_text(encoding="utf-8")
+    key = build.snapshot_key(site, template)
+    code = (site / "interpreter.mjs").read_text(encoding="utf-8")
+    assert f'const SNAPSHOT_KEY = "{key}";' in code
+    assert {"snapshot.mjs", "interpreter.mjs"} <= set(precache(site))
+    copy = tmp_path / "site"
+    (copy / build.STDLIB_ZIP).parent.mkdir(parents=True)
+    for name in (build.STDLIB_ZIP, "rituels.zip"):
+        (copy / name).write_bytes((site / name).read_bytes())
+    assert build.snapshot_key(copy, template) == key
+    assert build.snapshot_key(copy, template + "\n") != key
+    (copy / "rituels.zip").write_bytes((site / "rituels.zip").read_bytes() + b"\0")
+    assert build.snapshot_key(copy, template) != key
+
+
 def test_pyscript_imports_are_read_from_its_core_chunk():
     names = build.pyscript_imports()
     assert {"asyncio", "json", "pathlib"} <= set(names)

@@ -11,6 +11,8 @@
   worker to start and no MicroPython beside it, so a ratio against it measured the choice of
   a worker more than the app (on the loaded 2-core machine it was ready up to 1.7x sooner
   than the worker page): it is still printed, for reference only;
+- the memory snapshot's reliability: SNAPSHOT_VISITS warm visits in a row after one that made
+  it, how many never became ready and how each booted (``--only snapshot`` runs it alone);
 - the longest main-thread task of the app's load (navigation to ready: Python runs in a Web
   Worker, so no task should be long); bytes a first visit transfers, gzipped, and how many of
   them are ours (not the runtime);
@@ -28,7 +30,8 @@
 
 Definitions: cold is a fresh browser context (empty HTTP cache, no service worker), first
 visit; warm is a reload in that context once everything is cached (for the app: its service
-worker installed and its cache filled, as for a returning player); third visit is one more
+worker installed and its cache filled, and the memory snapshot made on the device after the
+first visit, as for a returning player: web/interpreter.mjs); third visit is one more
 reload (the app's first one whose wasm comes with compiled code kept beside the service
 worker's cache entry: see docs/architecture.md); start-up visits are at 375x667 with the
 page's CPU throttled by CDP (STARTUP_RATES: 4x, then 1x; the worker target cannot be
@@ -66,6 +69,7 @@ from rituels.tools.serve import QuietHandler, serve_in_thread
 
 TARGET_RATIO = 0.6   # issue 26: ready in at most 0.6 of the bare page's time, cold and warm
 LOAD_TASK_TARGET_MS = 200
+TRANSFER_TARGET_MB = 8.9   # issue 26: a first visit, gzipped
 PLAY_TASK_TARGET_MS = 50
 DECISION_TARGET_MS = 1000       # p95
 READY_TIMEOUT_MS = 120_000
@@ -314,6 +318,7 @@ class Visit(NamedTuple):
     load_task: float  # the longest main-thread task before ready, first visit (0: none > 50)
     glue: float   # the main-thread glue listens (MicroPython started), first visit
     fetched: tuple[str, ...]  # every URL the first visit asked for (page and worker)
+    boots: tuple[str, ...] = ()  # the app: how its warm and third visits booted (snapshot?)
 
 
 def _longest_task_before(page, until: float) -> float:
@@ -381,14 +386,73 @@ def visit(browser, url: str, app: bool, rate: float = 1,
     load_task = _longest_task_before(page, cold)
     glue = page.evaluate("window.__glueAt === undefined ? NaN : window.__glueAt")
     first_visit = tuple(fetched)
+    boots = []
     if app:
         _wait_offline_cache(page)
+        _wait_snapshot(page)
     page.reload()
     warm = _ready_ms(page)
+    if app:
+        boots.append(_last_boot(page))
     page.reload()
     later = _ready_ms(page)
+    if app:
+        boots.append(_last_boot(page))
     context.close()
-    return Visit(cold, warm, later, paint, load_task, glue, first_visit)
+    return Visit(cold, warm, later, paint, load_task, glue, first_visit, tuple(boots))
+
+
+# How the app's last boot went (web/interpreter.mjs notes it in Cache Storage): "snapshot",
+# "boot" (none kept) or "fallback" (one was kept but could not be used).
+LAST_BOOT_JS = """async () => {
+    const hit = await (await caches.open('rituels-snapshot')).match(
+        new URL('snapshot/last-boot', location.href).href);
+    return hit ? (await hit.json()).mode : 'unknown'; }"""
+
+
+def _last_boot(page) -> str:
+    return page.evaluate(LAST_BOOT_JS)
+
+
+def _wait_snapshot(page) -> str:
+    """Until the app's snapshot worker (boot.js, once ready and idle) has answered."""
+    page.wait_for_function(
+        "!['making', undefined].includes(document.documentElement.dataset.snapshot)",
+        timeout=READY_TIMEOUT_MS)
+    return page.get_attribute("html", "data-snapshot")
+
+
+SNAPSHOT_VISITS = 50
+SNAPSHOT_SIZE_JS = """async () => {
+    const cache = await caches.open('rituels-snapshot');
+    let size = 0;
+    for (const request of await cache.keys()) {
+        if (!/[/](trial|last-boot)$/.test(request.url))
+            size += (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+    return size; }"""
+
+
+def snapshot_reliability(browser, url: str, visits: int = SNAPSHOT_VISITS) -> dict[str, Any]:
+    """A first visit makes the snapshot; then ``visits`` reloads in a row: how many became
+    ready (within READY_TIMEOUT_MS), how each booted, and their median time to ready."""
+    context = browser.new_context(viewport=STARTUP_VIEWPORT, locale="fr-FR")
+    context.add_init_script(READY_PROBE_JS)
+    page = context.new_page()
+    page.goto(url)
+    _ready_ms(page)
+    made = _wait_snapshot(page)
+    size = page.evaluate(SNAPSHOT_SIZE_JS)
+    ready, modes, failed = [], [], 0
+    for _ in range(visits):
+        try:
+            page.reload()
+            ready.append(_ready_ms(page))
+            modes.append(_last_boot(page))
+        except Exception:   # a visit that never became ready (timeout): counted, go on
+            failed += 1
+    context.close()
+    return {"made": made, "ready": ready, "modes": modes, "failed": failed, "size": size}
 
 
 def first_tap(browser, url: str) -> dict[str, float]:
@@ -519,6 +583,7 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     app: dict[float, list[Visit]] = {rate: [] for rate in STARTUP_RATES}
     main_thread: list[Visit] = []
     worker_throttle = ""
+    reliability: dict[str, Any] = {}
     played: dict[str, dict[str, Any]] = {}
     try:
         with sync_playwright() as pw:
@@ -529,6 +594,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
                 visit(browser, base + "bench/", app=False)
             if startup:
                 worker_throttle = throttle_worker_probe(browser, base + "bench/")
+            if startup or only == "snapshot":
+                reliability = snapshot_reliability(browser, base)
             # Alternate the two pages (and the rates) so all see the same machine load.
             for _ in range(runs if startup else 0):
                 for rate in STARTUP_RATES:
@@ -546,7 +613,7 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
             if only in (None, "saves"):   # issue 28: 5,000 saved games, the migration
                 saved = bench_saves.measure(browser, base, READY_PROBE_JS, runs)
             browser.close()
-        if everything:
+        if startup:
             sizes = gzipped_bytes(site, base, app[1][0].fetched)
     finally:
         server.shutdown()
@@ -558,8 +625,11 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
         rows.append(("CDP throttling of the app's Web Worker target", worker_throttle))
         for rate in STARTUP_RATES:
             rows += startup_rows(bare[rate], app[rate], rate)
+        rows += transfer_rows(sizes)
+    if reliability:
+        rows += snapshot_rows(reliability)
     if everything:
-        rows += load_rows(bare[1], app[1], main_thread, taps, sizes)
+        rows += load_rows(bare[1], app[1], main_thread, taps)
     rows += play_rows(played)
     if engine_too:
         rows += engine_rows(*engine[:2]) + bench_reference.rows(*engine[2:])
@@ -593,6 +663,15 @@ def startup_rows(bare: list[Visit], app: list[Visit], rate: float = 1
         (f"app ready, third visit ({at})", seconds(app, "later")),
         (f"bare page ready, third visit ({at})", seconds(bare, "later")),
     ]
+    load_task = max(v.load_task for v in app)
+    rows.append((f"app: longest main-thread task, navigation to ready, cold ({at})",
+                 f"{load_task:.0f} ms, worst of {len(app)} (bare page: "
+                 f"{max(v.load_task for v in bare):.0f} ms; target <= {LOAD_TASK_TARGET_MS} "
+                 f"ms: {verdict(load_task <= LOAD_TASK_TARGET_MS)})"))
+    boots = [mode for v in app for mode in v.boots]
+    rows.append((f"app warm and third visits booted ({at})",
+                 json.dumps({mode: boots.count(mode) for mode in sorted(set(boots))})
+                 + " (snapshot: from the memory snapshot made on the first visit)"))
     for when in ("cold", "warm", "later"):
         ratio = median(app, when) / median(bare, when)
         rows.append((f"app {when} / bare {when} ({at})",
@@ -600,8 +679,19 @@ def startup_rows(bare: list[Visit], app: list[Visit], rate: float = 1
     return rows
 
 
+def snapshot_rows(got: dict[str, Any]) -> list[tuple[str, str]]:
+    visits = len(got["ready"]) + got["failed"]
+    modes = {mode: got["modes"].count(mode) for mode in sorted(set(got["modes"]))}
+    ready = (f"{statistics.median(got['ready']) / 1000:.2f} s median"
+             if got["ready"] else "none ready")
+    return [(f"memory snapshot: {visits} warm visits in a row (375x667, 1x)",
+             f"{got['failed']} never ready (target 0: {verdict(got['failed'] == 0)}); "
+             f"booted {json.dumps(modes)}; {ready}; snapshot worker said {got['made']!r}, "
+             f"{got['size'] / 1e6:.1f} MB in Cache Storage")]
+
+
 def load_rows(bare: list[Visit], app: list[Visit], main_thread: list[Visit],
-              taps: list[dict[str, float]], sizes: tuple[int, int]) -> list[tuple[str, str]]:
+              taps: list[dict[str, float]]) -> list[tuple[str, str]]:
     runs = len(app)
     load_task = max(v.load_task for v in app)
     tap = statistics.median(t["answered"] - t["tap"] for t in taps)
@@ -618,10 +708,15 @@ def load_rows(bare: list[Visit], app: list[Visit], main_thread: list[Visit],
          f"{statistics.median(t['answered'] for t in taps) / 1000:.2f} s (ready at "
          f"{statistics.median(t['ready'] for t in taps) / 1000:.2f} s): {tap / 1000:.2f} s "
          f"after the tap (median of {runs})"),
-        ("first visit, bytes transferred (gzipped)",
-         f"{sizes[0] / 1e6:.2f} MB, of which ours {sizes[1] / 1e3:.0f} kB "
-         f"({100 * sizes[1] / max(sizes[0], 1):.0f} %; the rest is the runtime)"),
     ]
+
+
+def transfer_rows(sizes: tuple[int, int]) -> list[tuple[str, str]]:
+    return [("first visit, bytes transferred (gzipped)",
+             f"{sizes[0] / 1e6:.2f} MB, of which ours {sizes[1] / 1e3:.0f} kB "
+             f"({100 * sizes[1] / max(sizes[0], 1):.0f} %; the rest is the runtime; target "
+             f"<= {TRANSFER_TARGET_MB} MB: {verdict(sizes[0] / 1e6 <= TRANSFER_TARGET_MB)}; "
+             "the memory snapshot is made on the device, never downloaded)")]
 
 
 def play_rows(played: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
@@ -666,7 +761,7 @@ def engine_rows(in_worker: dict[str, dict[str, float]], on_cpython: dict[str, di
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rituels.tools.bench_browser")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--only", choices=("startup", "play", "engine", "saves"),
+    parser.add_argument("--only", choices=("startup", "snapshot", "play", "engine", "saves"),
                         help="only the alternating start-up visits, only a Wongar game of "
                              "four strong bots, or only the engine's random games and the "
                              "reference (quick modes to work on one figure)")

@@ -15,7 +15,9 @@ any static host (GitHub Pages, a USB stick served by ``python3 -m http.server``)
     runtime/pyscript/     @pyscript/core's dist (no source maps)
     runtime/pyodide/      the Pyodide files loaded at start-up
     runtime/stdlib/       Pyodide's standard library, with bytecode for what the page imports
-    interpreter.mjs       the worker's interpreter: the pinned Pyodide with that library
+    interpreter.mjs       the worker's interpreter: the pinned Pyodide with that library,
+                          booted from a memory snapshot made on the device when one is kept
+    snapshot.mjs          the worker that makes that snapshot, once a visit is ready and idle
     runtime/micropython/  MicroPython for the glue (the plain build: no ulab, no settrace)
     runtime/idiomorph/    the DOM morphing library the glue applies markup with
     sw.js                 the service worker, with the precache list and cache version filled in
@@ -429,13 +431,35 @@ def sri(path: Path) -> str:
     return "sha384-" + base64.b64encode(hashlib.sha384(path.read_bytes()).digest()).decode()
 
 
+def pyodide_build_id(pyodide_mjs: Path = PYODIDE_DIR / "pyodide.mjs") -> str:
+    """The BUILD_ID the pinned Pyodide writes into a memory snapshot and checks on restore."""
+    found = re.search(r'BUILD_ID:"([0-9a-f]{64})"', pyodide_mjs.read_text(encoding="utf-8"))
+    if not found:
+        raise BuildError(f"{pyodide_mjs} has no BUILD_ID (a Pyodide without snapshots?)")
+    return found.group(1)
+
+
+def snapshot_key(out: Path, template: str) -> str:
+    """What a memory snapshot made on a device depends on (interpreter.mjs): the runtime, its
+    standard library, the package zip and the code that makes and restores it."""
+    digest = hashlib.sha256(pyodide_build_id().encode())
+    for data in ((out / STDLIB_ZIP).read_bytes(), (out / "rituels.zip").read_bytes(),
+                 template.encode(), (WEB / "worker.py").read_bytes()):
+        digest.update(hashlib.sha256(data).digest())
+    return digest.hexdigest()[:32]
+
+
 def write_interpreter(out: Path) -> None:
-    """interpreter.mjs (pyscript.toml's interpreter) with the standard library's integrity."""
+    """interpreter.mjs (pyscript.toml's interpreter) with the standard library's integrity
+    and the key of the memory snapshots it may boot from."""
     template = (WEB / "interpreter.mjs").read_text(encoding="utf-8")
-    if '"__STDLIB_INTEGRITY__"' not in template:
-        raise BuildError("web/interpreter.mjs lacks the placeholder \"__STDLIB_INTEGRITY__\"")
-    (out / "interpreter.mjs").write_text(template.replace(
-        '"__STDLIB_INTEGRITY__"', json.dumps(sri(out / STDLIB_ZIP))), encoding="utf-8")
+    for marker in ('"__STDLIB_INTEGRITY__"', '"__SNAPSHOT_KEY__"'):
+        if marker not in template:
+            raise BuildError(f"web/interpreter.mjs lacks the placeholder {marker}")
+    (out / "interpreter.mjs").write_text(
+        template.replace('"__STDLIB_INTEGRITY__"', json.dumps(sri(out / STDLIB_ZIP)))
+        .replace('"__SNAPSHOT_KEY__"', json.dumps(snapshot_key(out, template))),
+        encoding="utf-8")
 
 
 def precache_list(out: Path) -> list[str]:
@@ -468,7 +492,8 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-WEB_FILES = ("boot.js", "store.js", "boot.css", "worker.py", "glue.py", "manifest.webmanifest", "app.css")
+WEB_FILES = ("boot.js", "store.js", "snapshot.mjs", "boot.css", "worker.py", "glue.py",
+             "manifest.webmanifest", "app.css")
 CONFIG_FILES = ("pyscript.toml", "glue.toml")
 
 
