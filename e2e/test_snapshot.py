@@ -17,6 +17,9 @@ import pytest
 
 from rituels.tools.serve import serve_in_thread
 
+# these visits make snapshots (the other e2e files turn that off: conftest.py)
+pytestmark = pytest.mark.snapshot
+
 MADE_TIMEOUT_MS = 180_000   # 3 s of idle, then a second Pyodide boots: slow on 2 shared cores
 READY_TIMEOUT_MS = 90_000
 RESTORES = 20

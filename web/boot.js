@@ -235,6 +235,15 @@
     if (!window.caches || !window.Worker || !window.isSecureContext) {
       return;
     }
+    try {
+      // A preference the e2e suite sets: its hundred short visits would each boot a second
+      // Pyodide to make a snapshot nobody restores (e2e/test_snapshot.py leaves it on).
+      if (window.localStorage.getItem("rituels.snapshot") === "off") {
+        return;
+      }
+    } catch (err) {
+      // no localStorage: make it as usual
+    }
     var trial = new URL("snapshot/trial", document.baseURI).href;
     function make() {
       var worker;
