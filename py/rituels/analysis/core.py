@@ -312,6 +312,7 @@ class Review:
     best: str                     # notation of the best choice found
     chosen_chance: float
     best_chance: float
+    floor: str = ""               # a grade the rules give it at least (Game.clear_error)
 
     @property
     def loss(self) -> float:
@@ -320,7 +321,11 @@ class Review:
 
     @property
     def grade(self) -> str:
-        return grade(self.loss)
+        found = grade(self.loss)
+        ranks = [name for _, name in THRESHOLDS]      # worst first
+        if self.floor and (not found or ranks.index(self.floor) < ranks.index(found)):
+            return self.floor
+        return found
 
 
 @dataclass
@@ -441,7 +446,7 @@ def to_stored(result: Analysis, key: str) -> str:
         "v": STORED_VERSION, "key": key, "hidden": result.hidden,
         "points": [[pos, ints(ch)] for pos, ch in result.points],
         "reviews": [[r.index, r.player, r.chosen, r.best, round(r.chosen_chance * _SCALE),
-                     round(r.best_chance * _SCALE)] for r in result.reviews.values()],
+                     round(r.best_chance * _SCALE), r.floor] for r in result.reviews.values()],
         "lucks": [[e.index, e.mover, ints(e.after), ints(e.mean)]
                   for e in result.lucks.values()]}, separators=(",", ":"))
 
@@ -462,9 +467,10 @@ def from_stored(text: Any, key: str, game_id: str, names: list[str]) -> Analysis
             return [int(v) / _SCALE for v in values]
         out = Analysis(game_id, list(names), bool(data["hidden"]), done=True)
         out.points = [(int(pos), floats(ch)) for pos, ch in data["points"]]
-        for index, player, chosen, best, mine, top in data["reviews"]:
+        for index, player, chosen, best, mine, top, floor in data["reviews"]:
             out.reviews[int(index)] = Review(int(index), int(player), str(chosen), str(best),
-                                             int(mine) / _SCALE, int(top) / _SCALE)
+                                             int(mine) / _SCALE, int(top) / _SCALE,
+                                             floor if floor in ("", "mistake") else "")
         for index, mover, after, mean in data["lucks"]:
             out.lucks[int(index)] = Luck(int(index), int(mover), floats(after), floats(mean))
         return out if out.points else None
@@ -548,8 +554,14 @@ class Job:
             ranked.sort(key=lambda pair: -pair[1])
         mine = next(c for a, c in ranked if a == chosen)
         best, top = ranked[0]
+        rule = get_game(state.game_id).clear_error
+        floor = "mistake" if rule is not None and rule(state, chosen) else ""
+        if floor and best == chosen:
+            # the estimate liked it best: the better choice shown is the best of the others
+            best, top = next(((a, c) for a, c in ranked if a != chosen and not rule(state, a)),
+                             (best, top))
         self.result.reviews[index] = Review(index, player, state.action_to_str(chosen),
-                                            state.action_to_str(best), mine, top)
+                                            state.action_to_str(best), mine, top, floor)
 
     @classmethod
     def finished(cls, record: dict[str, Any], result: Analysis) -> "Job":

@@ -19,6 +19,7 @@ from rituels.app.registry import BOARD_FILTERS, REPLAY_EXTRAS, TICKS, command
 from rituels.app.replay import _cursor
 from rituels.app.saves import ANALYSIS_PREFIX
 from rituels.app.storage import StorageError
+from rituels.engine.game import get_game
 from rituels.screens import analysis as screen
 from rituels.viewkit import ViewContext
 
@@ -58,7 +59,7 @@ def _stored(app: Any, cur: Any) -> Job | None:
         text = app.storage.get(STORED_PREFIX + save_id)
     except StorageError:
         return None
-    hidden = not cur.choose_viewer
+    hidden = not cur.choose_viewer and get_game(cur.record["game"]).hidden_information
     result = from_stored(text, fingerprint(cur.record, hidden), cur.record["game"], cur.names)
     if result is None:
         return None
