@@ -78,13 +78,35 @@ THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 # seeded sample by probability beyond: its mean is the average over every outcome), with
 # this many playouts each (Monte-Carlo games; the children of one event share one stream).
 LUCK_OUTCOMES = 12
-LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 8}
+LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 6}
 # Games whose events have many outcomes and costly playouts (Wongar's draws): the average
 # over the outcomes is the estimate at the event itself (its playouts draw the outcome), on
 # the same stream as the estimate after it.
 LUCK_FROM_EVENT = {"wongar"}
+# The roll after a reviewed choice (turn_value) is averaged over at most this many outcomes
+# (Tuchulcha's four dice have 126: a fixed sample by probability, the same for every choice
+# compared; half of a whole analysis went there).
+REVIEW_OUTCOMES = 24
 MAX_PLAYOUT_ACTIONS = 5000
 MAX_FINISH_STEPS = 12      # a turn's own steps played out after a reviewed choice (turn_value)
+
+
+_SAMPLES: dict[tuple[int, str], list[int]] = {}
+
+
+def outcome_sample(outcomes: list[tuple[Any, Any]], most: int) -> list[tuple[Any, float]]:
+    """``outcomes`` (with their probabilities) as they are, or beyond ``most`` a fixed
+    sample of ``most`` drawn by probability, each weighing 1/most (unbiased for the mean).
+    Fixed per number of outcomes and first probability: the same rolls for every position
+    compared, and the same numbers at every run."""
+    if len(outcomes) <= most:
+        return outcomes
+    key = (len(outcomes), str(outcomes[0][1]))
+    if key not in _SAMPLES:
+        rng = random.Random(f"outcomes:{key[0]}:{outcomes[0][1]}")
+        _SAMPLES[key] = rng.choices(range(len(outcomes)),
+                                    weights=[float(p) for _, p in outcomes], k=most)
+    return [(outcomes[i][0], 1.0 / most) for i in _SAMPLES[key]]
 
 
 def grade(loss_points: float) -> str:
@@ -246,6 +268,9 @@ class Estimator:
         first minus the second."""
         outcomes = state.chance_outcomes()
         playouts = LUCK_PLAYOUTS.get(self.game_id)
+        if len(outcomes) == 1:                  # nothing else could come: no luck
+            none = [0.0] * state.num_players
+            return none, list(none)
         if self.game_id in LUCK_FROM_EVENT:
             child = state.clone()
             child.apply(outcome)
@@ -258,11 +283,7 @@ class Estimator:
             child.apply(action)
             return self.settled(child, *key, "luck", playouts=playouts)
 
-        if len(outcomes) > LUCK_OUTCOMES:
-            rng = self.rng(*key, "outcomes")
-            weights = [float(p) for _, p in outcomes]
-            drawn = rng.choices([a for a, _ in outcomes], weights=weights, k=LUCK_OUTCOMES)
-            outcomes = [(a, 1.0 / LUCK_OUTCOMES) for a in drawn]
+        outcomes = outcome_sample(outcomes, LUCK_OUTCOMES)
         mean = [0.0] * state.num_players
         actual = None
         for action, p in outcomes:
@@ -284,7 +305,7 @@ class Estimator:
                 return state.returns()[player]
             if mover == CHANCE and rolls > 0:
                 total = 0.0
-                for outcome, p in state.chance_outcomes():
+                for outcome, p in outcome_sample(state.chance_outcomes(), REVIEW_OUTCOMES):
                     child = state.clone()
                     child.apply(outcome)
                     total += float(p) * self.turn_value(child, player, rolls - 1)
