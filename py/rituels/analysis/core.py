@@ -252,15 +252,19 @@ class Estimator:
         for _ in range(MAX_FINISH_STEPS):
             if state.is_terminal() or state.current_player() != player or player < 0:
                 break
-            best_value = -1.0
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply(action)
-                value = (child.returns() if child.is_terminal() else self.value(child))[player]
-                if value > best_value:
-                    best, best_value = child, value
-            state = best
+            state = self.best_step(state, player)
         return self.chances(state)
+
+    def best_step(self, state: GameState, player: int) -> GameState:
+        """The position after the choice the game's own estimate likes best for ``player``."""
+        best_value = -1.0
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            value = (child.returns() if child.is_terminal() else self.value(child))[player]
+            if value > best_value:
+                best, best_value = child, value
+        return best
 
     def luck(self, state: GameState, outcome: Any, *key: Any) -> tuple[list[float], list[float]]:
         """A chance event at ``state`` whose outcome was ``outcome``: (every player's chance
@@ -312,14 +316,7 @@ class Estimator:
                 return total
             if mover != player:
                 break
-            best_value = -1.0
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply(action)
-                value = (child.returns() if child.is_terminal() else self.value(child))[player]
-                if value > best_value:
-                    best, best_value = child, value
-            state = best
+            state = self.best_step(state, player)
         return self.chances(state)[player]     # the curve's scale: mapped as it is
 
 
