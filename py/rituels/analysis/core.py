@@ -77,7 +77,7 @@ THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 # Luck (docs/analysis.md): each chance event's outcomes are estimated, at most this many (a
 # seeded sample by probability beyond: its mean is the average over every outcome), with
 # this many playouts each (Monte-Carlo games; the children of one event share one stream).
-LUCK_OUTCOMES = 12
+LUCK_OUTCOMES = 24
 LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 6}
 # Games whose events have many outcomes and costly playouts (Wongar's draws): the average
 # over the outcomes is the estimate at the event itself (its playouts draw the outcome), on
@@ -290,7 +290,13 @@ class Estimator:
             child.apply(action)
             return self.settled(child, *key, "luck", playouts=playouts)
 
-        outcomes = outcome_sample(outcomes, LUCK_OUTCOMES)
+        if len(outcomes) > LUCK_OUTCOMES:
+            # a sample of this event's own (seeded): a sample fixed for every event would
+            # bias every luck the same way, and they add up over a game
+            rng = self.rng(*key, "outcomes")
+            drawn = rng.choices([a for a, _ in outcomes], k=LUCK_OUTCOMES,
+                                weights=[float(p) for _, p in outcomes])
+            outcomes = [(a, 1.0 / LUCK_OUTCOMES) for a in drawn]
         mean = [0.0] * state.num_players
         actual = None
         for action, p in outcomes:
