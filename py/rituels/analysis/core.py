@@ -77,7 +77,7 @@ THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 # Luck (docs/analysis.md): each chance event's outcomes are estimated, at most this many (a
 # seeded sample by probability beyond: its mean is the average over every outcome), with
 # this many playouts each (Monte-Carlo games; the children of one event share one stream).
-LUCK_OUTCOMES = 24
+LUCK_OUTCOMES = 12
 LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 6}
 # Games whose events have many outcomes and costly playouts (Wongar's draws): the average
 # over the outcomes is the estimate at the event itself (its playouts draw the outcome), on
