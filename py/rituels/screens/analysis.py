@@ -143,7 +143,7 @@ def summary_table(lang: str, result: Any) -> str:
             ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=f"{s.mean_loss:.1f}")
              if s.reviewed else "—"),
             ("luck.result", lambda s: pct(lang, s.result)),
-            ("luck.adjusted", lambda s: pct(lang, s.adjusted)))
+            ("luck.adjusted", lambda s: pct(lang, s.adjusted).replace("-", "−")))
     summaries = result.summaries()
     head = "".join(f'<th scope="col">{esc(n)}</th>' for n in result.names)
     body = "".join(
