@@ -41,7 +41,7 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
     open_app(page, f"#/replay/{save_id}")
     page.wait_for_selector("button[data-cmd=analysis-start]")
     page.click("button[data-cmd=analysis-start]")
-    page.wait_for_selector(".an-chart", timeout=60_000)
+    page.wait_for_selector(".an-summary", timeout=60_000)      # done (the curve fills in before)
     settle(page)
     assert page.locator(".an-line").count() == 4
     assert page.locator(".an-col").count() >= 2
@@ -61,7 +61,20 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
     page.wait_for_selector(f".replay-position:has-text('Coup {target} sur {moves}')")
     page.click(".an-table summary")
     assert page.locator(".an-table tbody tr").count() == page.locator(".an-col").count()
+    # luck and skill per player: one column per player, six rows; the two key-moment lists
+    assert page.locator(".an-summary thead th").all_inner_texts() == ["Ada", "B0", "B1", "B2"]
+    assert page.locator(".an-summary tbody tr").count() == 6
+    assert page.locator(".an-dice li").count() >= 1
+    assert page.locator("h3:has-text('Les décisions qui ont décidé de la partie')").count() == 1
     screenshot(page, "analysis-replay")
+    summary = page.inner_text(".an-summary")
+    # kept beside the save: after a reload the analysis is there at once, not computed again
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_selector(".an-summary", timeout=10_000)
+    assert page.locator("button[data-cmd=analysis-start]").count() == 0
+    assert page.locator("#an-progress").count() == 0
+    assert page.inner_text(".an-summary") == summary
     found = axe(page, ".analysis")
     assert not found, [(v["id"], v["help"], [n["html"] for n in v["nodes"]][:3]) for v in found]
 
@@ -159,3 +172,37 @@ def test_a_coached_link_on_a_phone(phone_page, open_app, screenshot):
     page.wait_for_selector(".replay .coach-mark")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "analysis-coached-replay-phone")
+
+
+def test_a_long_games_replay_log_scrolls_in_its_own_area(page, open_app, screenshot):
+    """A whole Tuchulcha game (hundreds of moves): the log scrolls inside its own box, the
+    page stays about a screen or two tall; the analysis and its summary fit the page."""
+    save_id, data, moves = finished_game_storage("tuchulcha", seed=3)
+    assert moves > 150
+    preload(page, data)
+    open_app(page, f"#/replay/{save_id}")
+    page.wait_for_selector("button[data-cmd=analysis-start]")
+    log = page.locator(".replay-log")
+    assert log.evaluate("e => getComputedStyle(e).overflowY") == "auto"
+    assert log.evaluate("e => e.scrollHeight > e.clientHeight")
+    page.click("button[data-cmd=analysis-start]")
+    page.wait_for_selector(".an-summary", timeout=120_000)
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollHeight") < 3 * 800
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.locator(".analysis").scroll_into_view_if_needed()
+    screenshot(page, "analysis-tuchulcha-desktop")
+
+
+def test_the_analysis_on_a_phone(phone_page, open_app, screenshot):
+    page = phone_page
+    save_id, data, _ = finished_game_storage("tuchulcha", seed=3)
+    preload(page, data)
+    open_app(page, f"#/replay/{save_id}")
+    page.click("button[data-cmd=analysis-start]")
+    page.wait_for_selector(".an-summary", timeout=120_000)
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "analysis-replay-phone")
+    page.locator(".an-summary").scroll_into_view_if_needed()
+    screenshot(page, "analysis-summary-phone")

@@ -81,12 +81,25 @@ def test_finished_analysis_draws_the_chart_table_moments_and_review_signs():
     # one line per player, a focusable column per point, the table alternative
     assert page.count('class="an-line"') == 4
     assert page.count('class="an-col"') == len(job.result.points)
-    assert page.count("<tr><th scope=\"row\">") == len(job.result.points)
+    table = re.findall(r'<details class="an-table">(.*?)</details>', page)[0]
+    assert table.count("<tr><th scope=\"row\">") == len(job.result.points)
     assert 'class="an-basis"' not in page            # nothing hidden in Cthulhu Dice
-    moments = re.findall(r'<ol class="an-moments">(.*?)</ol>', page)[0]
-    assert moments.count("<li>") == len(job.result.moments())
-    first = job.result.moments()[0]
-    assert f'data-to="{first[0]}"' in moments and "\u202f%" in moments
+    # the two lists of key moments: the dice, then the decisions
+    dice = re.findall(r'<ol class="an-moments an-dice">(.*?)</ol>', page)[0]
+    assert dice.count("<li>") == len(job.result.key_dice()) > 0
+    first = job.result.key_dice()[0]
+    assert f'data-to="{first[0] + 1}"' in dice and "pts" in dice
+    decisions = re.findall(r'<h3 class="panel-title">Les décisions qui ont décidé de la partie'
+                           r'</h3>(<ol.*?</ol>|<p>Aucune.</p>)', page)[0]
+    assert decisions.count("<li>") == len(job.result.key_decisions())
+    # the summary per player: one column each, Ada's reviewed decisions counted
+    summary = re.findall(r'<div class="an-summary">(.*?)</div>', page)[0]
+    rows = dict(re.findall(r'<tr><th scope="row">([^<]*)</th>(.*?)</tr>', summary))
+    ada = job.result.summaries()[0]
+    assert re.findall(r"<td>([^<]*)</td>", rows["Décisions revues"]) == \
+        [str(ada.reviewed), "0", "0", "0"]
+    assert ada.reviewed == len(job.result.reviews) > 0
+    assert len(re.findall(r"<td>", rows["Chance des dés et tirages"])) == 4
     graded = {i: r for i, r in job.result.reviews.items() if r.grade}
     assert page.count('class="an-mark') == len(graded)
 

@@ -54,6 +54,9 @@ STRONG_SEARCH: dict[str, dict[str, int]] = {
     "wongar": {"iterations": 2},
 }
 SPEED_GAMES, QUICK_SPEED_GAMES = 3, 1
+# Luck and skill (every decision reviewed, the bots' too): the identity's gap and the random
+# seats' loss per decision against the strong bots'.
+LUCK_GAMES, QUICK_LUCK_GAMES = 100, 4
 
 
 def _bots(game, rng: random.Random) -> tuple[list, list[str]]:
@@ -190,6 +193,28 @@ def speed(game_id: str, games: int, path: str = "") -> tuple[list[float], list[f
     return whole, coach
 
 
+def luck_skill(game_id: str, games: int, path: str = "") -> dict[str, float]:
+    """Every decision of the self-play games reviewed (``review_all``): the mean loss per
+    decision of the random ("easy") seats and of the strong ones, and per player the gap of
+    the identity result − initial = luck + skill, i.e. the rest (Summary.rest: the others'
+    decisions and the estimator's drift between consecutive positions), in points."""
+    loss: dict[str, list[float]] = {"easy": [], "strong": []}
+    rests: list[float] = []
+    took = 0.0
+    for seed, record in records(game_id, games, path=path):
+        levels = [s["bot"] for s in record["seats"]]
+        start = time.process_time()
+        result = analyse(record, seed=seed, review_all=True)
+        took += time.process_time() - start
+        for r in result.reviews.values():
+            loss[levels[r.player]].append(r.loss)
+        rests += [abs(s.rest) * 100 for s in result.summaries()]
+    easy, strong = (statistics.fmean(loss[k]) if loss[k] else 0.0 for k in ("easy", "strong"))
+    return {"easy": easy, "strong": strong, "ratio": easy / strong if strong else float("inf"),
+            "rest_max": max(rests, default=0.0), "rest_mean": statistics.fmean(rests or [0]),
+            "games": games, "cpu": took / max(games, 1)}
+
+
 def brier(samples: list[tuple[float, float]]) -> float:
     """Mean squared gap between estimated chances and outcomes (1 won, 0 lost)."""
     return statistics.fmean((c - w) ** 2 for c, w in samples)
@@ -202,7 +227,8 @@ def stat(values: list[float]) -> str:
 
 
 def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
-                 save: str = "", first: int = FIRST_SEED) -> list[tuple[str, str]]:
+                 save: str = "", first: int = FIRST_SEED,
+                 luck_games: int = LUCK_GAMES) -> list[tuple[str, str]]:
     out = []
     start = time.process_time()
     samples, played = calibration_samples(game_id, games, path, save, first)
@@ -220,6 +246,16 @@ def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
     out.append((f"{game_id} whole analysis, 4 players (CPython, CPU time)",
                 f"{stat(whole)} (target <= 15 s in the browser)"))
     out.append((f"{game_id} coach answer (CPython, CPU time)", f"{stat(coach)} (target <= 1 s)"))
+    if luck_games:
+        ls = luck_skill(game_id, luck_games, path)
+        out.append((f"{game_id} loss per decision, random vs strong ({ls['games']} games, "
+                    "every decision reviewed)",
+                    f"{ls['easy']:.2f} vs {ls['strong']:.2f} points: x{ls['ratio']:.1f} "
+                    "(target >= 3)"))
+        out.append((f"{game_id} luck + skill identity, per player (rest: others' decisions "
+                    "and the estimator's drift)",
+                    f"largest gap {ls['rest_max']:.1f} points, mean {ls['rest_mean']:.1f}; "
+                    f"{ls['cpu']:.2f} s CPU a game"))
     return out
 
 
@@ -227,7 +263,8 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     speed_games = QUICK_SPEED_GAMES if quick else SPEED_GAMES
     out = []
     for game_id in GAME_IDS:
-        out += game_figures(game_id, QUICK_GAMES if quick else GAMES[game_id], speed_games)
+        out += game_figures(game_id, QUICK_GAMES if quick else GAMES[game_id], speed_games,
+                            luck_games=QUICK_LUCK_GAMES if quick else LUCK_GAMES)
     return out
 
 
@@ -240,11 +277,16 @@ if __name__ == "__main__":
     parser.add_argument("--first", type=int, default=FIRST_SEED, help="first calibration seed")
     parser.add_argument("--records", default="", help="JSON lines of records to read")
     parser.add_argument("--save", default="", help="JSON lines file to append the records to")
+    parser.add_argument("--luck-games", type=int, default=LUCK_GAMES)
+    parser.add_argument("--only-luck", action="store_true", help="luck and skill figures only")
     args = parser.parse_args()
     if args.quick:
         args.games, args.speed_games = QUICK_GAMES, QUICK_SPEED_GAMES
     for game_id in [args.game] if args.game else GAME_IDS:
+        if args.only_luck:
+            print(game_id, luck_skill(game_id, args.luck_games, args.records), flush=True)
+            continue
         games = args.games or GAMES[game_id]
         for label, value in game_figures(game_id, games, args.speed_games, args.records,
-                                         args.save, args.first):
+                                         args.save, args.first, args.luck_games):
             print(f"{label}  {value}", flush=True)

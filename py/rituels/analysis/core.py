@@ -16,13 +16,16 @@ the caller says hands are revealed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from rituels.engine.game import get_game
 from rituels.engine.record import check_record, start_state, step
-from rituels.engine.state import CHANCE, GameState, sample_chance, sample_uniform
+from rituels.engine.state import (CHANCE, GameState, sample_chance, sample_uniform,
+                                  turn_owner)
 
 # Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
 # `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
@@ -71,8 +74,42 @@ MAX_REVIEWED_CHOICES = {"wongar": 6}
 DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
+# Luck (docs/analysis.md): each chance event's outcomes are estimated, at most this many (a
+# seeded sample by probability beyond: its mean is the average over every outcome), with
+# this many playouts each (Monte-Carlo games; the children of one event share one stream).
+LUCK_OUTCOMES = 12
+LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 6}
+# Games whose events have many outcomes and costly playouts (Wongar's draws): the average
+# over the outcomes is the estimate at the event itself (its playouts draw the outcome), on
+# the same stream as the estimate after it.
+LUCK_FROM_EVENT = {"wongar"}
+# A Monte-Carlo point that moved by more than SWING from the previous one is estimated again
+# with MORE times the playouts (Job._point).
+SWING, MORE = 0.2, 4
+# The roll after a reviewed choice (turn_value) is averaged over at most this many outcomes
+# (Tuchulcha's four dice have 126: a fixed sample by probability, the same for every choice
+# compared; half of a whole analysis went there).
+REVIEW_OUTCOMES = 24
 MAX_PLAYOUT_ACTIONS = 5000
 MAX_FINISH_STEPS = 12      # a turn's own steps played out after a reviewed choice (turn_value)
+
+
+_SAMPLES: dict[tuple[int, str], list[int]] = {}
+
+
+def outcome_sample(outcomes: list[tuple[Any, Any]], most: int) -> list[tuple[Any, float]]:
+    """``outcomes`` (with their probabilities) as they are, or beyond ``most`` a fixed
+    sample of ``most`` drawn by probability, each weighing 1/most (unbiased for the mean).
+    Fixed per number of outcomes and first probability: the same rolls for every position
+    compared, and the same numbers at every run."""
+    if len(outcomes) <= most:
+        return outcomes
+    key = (len(outcomes), str(outcomes[0][1]))
+    if key not in _SAMPLES:
+        rng = random.Random(f"outcomes:{key[0]}:{outcomes[0][1]}")
+        _SAMPLES[key] = rng.choices(range(len(outcomes)),
+                                    weights=[float(p) for _, p in outcomes], k=most)
+    return [(outcomes[i][0], 1.0 / most) for i in _SAMPLES[key]]
 
 
 def grade(loss_points: float) -> str:
@@ -208,6 +245,68 @@ class Estimator:
         out.sort(key=lambda pair: -pair[1])
         return out
 
+    def settled(self, state: GameState, *key: Any, playouts: int | None = None) -> list[float]:
+        """Every player's chance at ``state``, the mover's next steps first played as the
+        game's own estimate likes best (a roll is worth what it lets the mover do: "played
+        well"). Monte-Carlo games: the estimate as it is (its playouts play the rest)."""
+        if self.value is None or self.hidden:
+            return self.chances(state, *key, playouts=playouts)
+        player = state.current_player()
+        for _ in range(MAX_FINISH_STEPS):
+            if state.is_terminal() or state.current_player() != player or player < 0:
+                break
+            state = self.best_step(state, player)
+        return self.chances(state)
+
+    def best_step(self, state: GameState, player: int) -> GameState:
+        """The position after the choice the game's own estimate likes best for ``player``."""
+        best_value = -1.0
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            value = (child.returns() if child.is_terminal() else self.value(child))[player]
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def luck(self, state: GameState, outcome: Any, *key: Any) -> tuple[list[float], list[float]]:
+        """A chance event at ``state`` whose outcome was ``outcome``: (every player's chance
+        after it, their average over all outcomes), each from :meth:`settled`. Luck is the
+        first minus the second."""
+        outcomes = state.chance_outcomes()
+        playouts = LUCK_PLAYOUTS.get(self.game_id)
+        if len(outcomes) == 1:                  # nothing else could come: no luck
+            none = [0.0] * state.num_players
+            return none, list(none)
+        if self.game_id in LUCK_FROM_EVENT:
+            child = state.clone()
+            child.apply(outcome)
+            n = LUCK_PLAYOUTS.get(self.game_id)
+            return (self.chances(child, *key, "luck", playouts=n),
+                    self.chances(state, *key, "luck", playouts=n))
+
+        def after(action: Any) -> list[float]:
+            child = state.clone()
+            child.apply(action)
+            return self.settled(child, *key, "luck", playouts=playouts)
+
+        if len(outcomes) > LUCK_OUTCOMES:
+            # a sample of this event's own (seeded): a sample fixed for every event would
+            # bias every luck the same way, and they add up over a game
+            rng = self.rng(*key, "outcomes")
+            drawn = rng.choices([a for a, _ in outcomes], k=LUCK_OUTCOMES,
+                                weights=[float(p) for _, p in outcomes])
+            outcomes = [(a, 1.0 / LUCK_OUTCOMES) for a in drawn]
+        mean = [0.0] * state.num_players
+        actual = None
+        for action, p in outcomes:
+            values = after(action)
+            if action == outcome:
+                actual = values
+            for q, v in enumerate(values):
+                mean[q] += float(p) * v
+        return (actual if actual is not None else after(outcome)), mean
+
     def turn_value(self, state: GameState, player: int, rolls: int = 1) -> float:
         """``player``'s chance once the rest of their turn from ``state`` is played, each step
         the one the game's estimate likes best for them; the turn's next roll is averaged
@@ -219,22 +318,15 @@ class Estimator:
                 return state.returns()[player]
             if mover == CHANCE and rolls > 0:
                 total = 0.0
-                for outcome, p in state.chance_outcomes():
+                for outcome, p in outcome_sample(state.chance_outcomes(), REVIEW_OUTCOMES):
                     child = state.clone()
                     child.apply(outcome)
                     total += float(p) * self.turn_value(child, player, rolls - 1)
                 return total
             if mover != player:
                 break
-            best_value = -1.0
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply(action)
-                value = (child.returns() if child.is_terminal() else self.value(child))[player]
-                if value > best_value:
-                    best, best_value = child, value
-            state = best
-        return self.value(state)[player]
+            state = self.best_step(state, player)
+        return self.chances(state)[player]     # the curve's scale: mapped as it is
 
 
 @dataclass
@@ -247,6 +339,7 @@ class Review:
     best: str                     # notation of the best choice found
     chosen_chance: float
     best_chance: float
+    floor: str = ""               # a grade the rules give it at least (Game.clear_error)
 
     @property
     def loss(self) -> float:
@@ -255,7 +348,52 @@ class Review:
 
     @property
     def grade(self) -> str:
-        return grade(self.loss)
+        found = grade(self.loss)
+        ranks = [name for _, name in THRESHOLDS]      # worst first
+        if self.floor and (not found or ranks.index(self.floor) < ranks.index(found)):
+            return self.floor
+        return found
+
+
+@dataclass
+class Luck:
+    """A chance event at ``index``: every player's chance after the outcome drawn and their
+    average over all outcomes (same estimator). ``mover``: whose roll or draw it was, if the
+    game says (else the next player to decide)."""
+
+    index: int
+    mover: int
+    after: list[float]
+    mean: list[float]
+
+    def of(self, player: int) -> float:
+        return self.after[player] - self.mean[player]
+
+
+@dataclass
+class Summary:
+    """One player's luck and skill over a game (GNU Backgammon's definitions). ``rest``:
+    what the result owes to neither (the others' decisions, decisions not reviewed, and the
+    estimator's own drift): result − initial = luck + skill + rest, exactly."""
+
+    player: int
+    initial: float
+    result: float
+    luck: float
+    skill: float             # minus the chance lost by their reviewed decisions
+    reviewed: int
+    errors: dict[str, int]
+    rest: float
+
+    @property
+    def mean_loss(self) -> float:
+        """Points of percentage lost per reviewed decision."""
+        return -self.skill * 100.0 / self.reviewed if self.reviewed else 0.0
+
+    @property
+    def adjusted(self) -> float:
+        """The luck-adjusted result: the result without the luck."""
+        return self.result - self.luck
 
 
 @dataclass
@@ -268,7 +406,40 @@ class Analysis:
     hidden: bool
     points: list[tuple[int, list[float]]] = field(default_factory=list)
     reviews: dict[int, Review] = field(default_factory=dict)
+    lucks: dict[int, Luck] = field(default_factory=dict)
     done: bool = False
+
+    def summaries(self) -> list[Summary]:
+        """Each player's luck and skill (a finished analysis: the last point is the result)."""
+        if not self.points:
+            return []
+        first, last = self.points[0][1], self.points[-1][1]
+        out = []
+        for p in range(len(self.names)):
+            mine = [r for r in self.reviews.values() if r.player == p]
+            errors = {name: sum(1 for r in mine if r.grade == name) for _, name in THRESHOLDS}
+            luck = sum(e.of(p) for e in self.lucks.values())
+            skill = -sum(r.loss for r in mine) / 100.0
+            out.append(Summary(p, first[p], last[p], luck, skill, len(mine), errors,
+                               last[p] - first[p] - luck - skill))
+        return out
+
+    def key_dice(self, count: int = 3) -> list[tuple[int, int, float]]:
+        """The chance events that decided the game: (action index, player, luck), the
+        ``count`` largest |luck| of any player, in game order."""
+        top = []
+        for e in self.lucks.values():
+            p = max(range(len(e.after)), key=lambda q: abs(e.of(q)))
+            top.append((abs(e.of(p)), e.index, p, e.of(p)))
+        top.sort(key=lambda x: (-x[0], x[1]))
+        return sorted((i, p, v) for size, i, p, v in top[:count] if size >= 0.005)
+
+    def key_decisions(self, count: int = 3) -> list[Review]:
+        """The reviewed decisions that decided the game: the largest losses (graded ones
+        only), in game order."""
+        top = sorted((r for r in self.reviews.values() if r.grade),
+                     key=lambda r: (-r.loss, r.index))[:count]
+        return sorted(top, key=lambda r: r.index)
 
     def moments(self, count: int = 3) -> list[tuple[int, int, float, float]]:
         """The ``count`` turns where one player's chance moved most: (position after the
@@ -282,24 +453,83 @@ class Analysis:
         return sorted(((pos, p, b, a) for _, pos, p, b, a in top))
 
 
-def turn_ends(record: dict[str, Any]) -> tuple[list[Any], list[int], list[bool]]:
+STORED_VERSION = 1
+_SCALE = 10_000          # chances kept to 4 decimals: a stored analysis is a few kilobytes
+
+
+def fingerprint(record: dict[str, Any], hidden: bool) -> str:
+    """What a stored analysis was computed from: the record but its metadata (title, dates)
+    and whether hands were hidden (another record or basis: not the same analysis)."""
+    frame = {k: v for k, v in record.items() if k != "meta"}
+    text = json.dumps([frame, hidden], sort_keys=True, ensure_ascii=True)
+    return hashlib.sha1(text.encode()).hexdigest()[:20]
+
+
+def to_stored(result: Analysis, key: str) -> str:
+    """A finished analysis as compact JSON text (versioned, tied to ``key``)."""
+    def ints(values: list[float]) -> list[int]:
+        return [round(v * _SCALE) for v in values]
+    return json.dumps({
+        "v": STORED_VERSION, "key": key, "hidden": result.hidden,
+        "points": [[pos, ints(ch)] for pos, ch in result.points],
+        "reviews": [[r.index, r.player, r.chosen, r.best, round(r.chosen_chance * _SCALE),
+                     round(r.best_chance * _SCALE), r.floor] for r in result.reviews.values()],
+        "lucks": [[e.index, e.mover, ints(e.after), ints(e.mean)]
+                  for e in result.lucks.values()]}, separators=(",", ":"))
+
+
+def from_stored(text: Any, key: str, game_id: str, names: list[str]) -> Analysis | None:
+    """The analysis stored as ``text`` if it is of this version and of ``key``, else None
+    (any damage too: it is computed again)."""
+    try:
+        data = json.loads(text) if isinstance(text, str) and len(text) < 2_000_000 else None
+        if not isinstance(data, dict) or data.get("v") != STORED_VERSION \
+                or data.get("key") != key:
+            return None
+        n = len(names)
+
+        def floats(values: Any) -> list[float]:
+            if not isinstance(values, list) or len(values) != n:
+                raise ValueError("bad chances")
+            return [int(v) / _SCALE for v in values]
+        out = Analysis(game_id, list(names), bool(data["hidden"]), done=True)
+        out.points = [(int(pos), floats(ch)) for pos, ch in data["points"]]
+        for index, player, chosen, best, mine, top, floor in data["reviews"]:
+            out.reviews[int(index)] = Review(int(index), int(player), str(chosen), str(best),
+                                             int(mine) / _SCALE, int(top) / _SCALE,
+                                             floor if floor in ("", "mistake") else "")
+        for index, mover, after, mean in data["lucks"]:
+            out.lucks[int(index)] = Luck(int(index), int(mover), floats(after), floats(mean))
+        return out if out.points else None
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def turn_ends(record: dict[str, Any], movers: bool = False) -> tuple:
     """Replay ``record``: its actions, the positions where a turn ends (the next decision
     belongs to someone else, or the game is over) and whether each action was a decision
-    of a person (a seat without a bot)."""
+    of a person (a seat without a bot). ``movers``: also, per action, None for a decision
+    or whose turn a chance outcome belongs to (the game's ``turn_owner``, else the last
+    player to decide, else the next one: the first roll)."""
     _, state = start_state(record)
     people = [s["bot"] is None for s in record["seats"]]
-    actions, ends, personal = [], [], []
+    actions, ends, personal, chance = [], [], [], []
     last_mover = None
     for i, text in enumerate(record["actions"]):
         mover = state.current_player()
         personal.append(mover >= 0 and people[mover])
         if mover >= 0:
             last_mover = mover
+            chance.append(None)
+        else:
+            owner = turn_owner(state)
+            chance.append(owner if owner is not None else
+                          last_mover if last_mover is not None else 0)
         actions.append(step(state, text, i))
         nxt = state.current_player()
         if state.is_terminal() or (nxt >= 0 and nxt != last_mover):
             ends.append(i + 1)
-    return actions, ends, personal
+    return (actions, ends, personal, chance) if movers else (actions, ends, personal)
 
 
 class Job:
@@ -308,16 +538,19 @@ class Job:
     ``done_steps`` drive the progress bar."""
 
     def __init__(self, record: dict[str, Any], *, hidden: bool, seed: int = 0,
-                 review: bool = True):
+                 review: bool = True, review_all: bool = False, luck: bool = True):
         self.record = check_record(record)
         game_id = self.record["game"]
         self.estimator = Estimator(game_id, seed=seed, hidden=hidden)
-        self.actions, ends, personal = turn_ends(self.record)
+        self.actions, ends, personal, chance = turn_ends(self.record, movers=True)
         self.result = Analysis(game_id, [s["name"] for s in self.record["seats"]],
                                self.estimator.hidden)
         self.positions = [0] + ends
-        self.reviewed = [i for i, mine in enumerate(personal) if mine] if review else []
-        self.total = len(self.positions) + len(self.reviewed)
+        self.reviewed = ([i for i, who in enumerate(chance) if who is None] if review_all else
+                         [i for i, mine in enumerate(personal) if mine] if review else [])
+        self.chance = [i for i, who in enumerate(chance) if who is not None] if luck else []
+        self.movers = chance
+        self.total = len(self.positions) + len(self.reviewed) + len(self.chance)
         self.done_steps = 0
         self._work = self._steps()
 
@@ -325,16 +558,35 @@ class Job:
         _, state = start_state(self.record)
         at = 0
         targets = sorted({(p, "point") for p in self.positions}
-                         | {(i, "review") for i in self.reviewed})
+                         | {(i, "review") for i in self.reviewed}
+                         | {(i, "luck") for i in self.chance})
         for pos, kind in targets:
             while at < pos:
                 state.apply(self.actions[at])
                 at += 1
             if kind == "point":
-                self.result.points.append((pos, self.estimator.chances(state, pos)))
+                self.result.points.append((pos, self._point(state, pos)))
+            elif kind == "luck":
+                after, mean = self.estimator.luck(state, self.actions[pos], pos)
+                self.result.lucks[pos] = Luck(pos, self.movers[pos], after, mean)
             else:
                 self._review(state, pos)
             yield
+
+    def _point(self, state: GameState, pos: int) -> list[float]:
+        """The curve's point at ``pos``. Monte-Carlo games: where it moved by more than
+        ``SWING`` from the previous point, the estimate gets ``MORE`` times the playouts
+        besides (their mean, weighted by count): a jump is then the board's, not the noise's
+        (Wongar's worst jump per game, 8 games: 37-76 points at 16 playouts)."""
+        est = self.estimator
+        chances = est.chances(state, pos)
+        points = self.result.points
+        if est.value is not None and not est.hidden or not points or state.is_terminal():
+            return chances
+        if max(abs(a - b) for a, b in zip(chances, points[-1][1])) <= SWING:
+            return chances
+        more = est.chances(state, pos, "more", playouts=est.playouts * MORE)
+        return [(a + MORE * b) / (1 + MORE) for a, b in zip(chances, more)]
 
     def _review(self, state: GameState, index: int) -> None:
         est, player, chosen = self.estimator, state.current_player(), self.actions[index]
@@ -344,8 +596,21 @@ class Job:
             ranked.sort(key=lambda pair: -pair[1])
         mine = next(c for a, c in ranked if a == chosen)
         best, top = ranked[0]
+        rule = get_game(state.game_id).clear_error
+        floor = "mistake" if rule is not None and rule(state, chosen) else ""
+        if floor and best == chosen:
+            # the estimate liked it best: the better choice shown is the best of the others
+            best, top = next(((a, c) for a, c in ranked if a != chosen and not rule(state, a)),
+                             (best, top))
         self.result.reviews[index] = Review(index, player, state.action_to_str(chosen),
-                                            state.action_to_str(best), mine, top)
+                                            state.action_to_str(best), mine, top, floor)
+
+    @classmethod
+    def finished(cls, record: dict[str, Any], result: Analysis) -> "Job":
+        """A job already done, holding ``result`` (read back from storage)."""
+        job = cls(record, hidden=result.hidden, review=False, luck=False)
+        job.result, job.done_steps = result, job.total
+        return job
 
     def step(self) -> bool:
         """Do one step; False once everything is done."""
@@ -364,9 +629,11 @@ class Job:
 
 
 def analyse(record: dict[str, Any], *, hidden: bool = False, seed: int = 0,
-            review: bool = True) -> Analysis:
-    """The whole analysis at once (tests, benchmarks, the command line)."""
-    return Job(record, hidden=hidden, seed=seed, review=review).run()
+            review: bool = True, review_all: bool = False, luck: bool = True) -> Analysis:
+    """The whole analysis at once (tests, benchmarks, the command line). ``review_all``:
+    every decision, the bots' too (the bench's skill figures)."""
+    return Job(record, hidden=hidden, seed=seed, review=review, review_all=review_all,
+               luck=luck).run()
 
 
 def advice(state: GameState, *, seed: int = 0, hidden: bool = True,

@@ -1,9 +1,12 @@
 """The analysis of the game in the replay viewer: start, progress, cancel, and what it adds to
 the viewer (chart panel, review signs in the log, the better choice on the board).
 
-The worker is single-threaded, so the analysis runs in small steps driven by the app's timer
-effect: each tick works for at most ``SLICE_S`` and asks for the next tick at once, so clicks
-and the Cancel button are answered between steps. All of it is local (works offline).
+The app runs in a Web Worker, so the page never freezes; the worker itself is single-threaded,
+so the analysis runs in steps driven by the app's timer effect: each tick works for
+``SLICE_S`` and asks for the next tick at once, so clicks and the Cancel button are answered
+between ticks and the curve fills in at each. Each tick re-renders the whole replay page (the
+log, the board, the panel): with 50 ms ticks that render, not the analysis, took most of the
+time, hence half a second. All of it is local (works offline).
 """
 
 from __future__ import annotations
@@ -11,27 +14,70 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rituels.analysis.core import Job
-from rituels.app.registry import REPLAY_EXTRAS, TICKS, command
+from rituels.analysis.core import Job, fingerprint, from_stored, to_stored
 from rituels.app.coach import review_board
+from rituels.app.registry import REPLAY_EXTRAS, TICKS, command
 from rituels.app.replay import _cursor
+from rituels.app.saves import ANALYSIS_PREFIX
+from rituels.app.storage import StorageError
+from rituels.engine.game import get_game
 from rituels.screens import analysis as screen
 from rituels.screens.coach import review_legend
 
-SLICE_S = 0.05
+SLICE_S = 0.5
+# A finished analysis is kept beside its save (IndexedDB, like the record: rituels.app.browser)
+# so a reload, a language switch or another visit shows it at once; it names the record it was
+# computed from (core.fingerprint) and is ignored, then replaced, once that record changes.
+STORED_PREFIX = ANALYSIS_PREFIX
 
 
 def _key(cur: Any) -> tuple:
     return (cur.record["game"], tuple(cur.record["actions"]), cur.choose_viewer)
 
 
+def _save_id(app: Any) -> str | None:
+    rs = getattr(app, "replay", None)
+    return getattr(rs, "save_id", None)
+
+
 def current_job(app: Any) -> Job | None:
-    """The analysis of the game in the viewer, if one was started for it."""
+    """The analysis of the game in the viewer, if one was started for it (or was stored)."""
     cur = _cursor(app)
     held = getattr(app, "analysis", None)
-    if cur is None or held is None or held[0] != _key(cur):
+    if cur is None:
         return None
+    if held is None or held[0] != _key(cur):
+        return _stored(app, cur)
     return held[1]
+
+
+def _stored(app: Any, cur: Any) -> Job | None:
+    """The stored analysis of this save, if it is of this very record (held from then on)."""
+    save_id = _save_id(app)
+    if save_id is None:
+        return None
+    try:
+        text = app.storage.get(STORED_PREFIX + save_id)
+    except StorageError:
+        return None
+    hidden = not cur.choose_viewer and get_game(cur.record["game"]).hidden_information
+    result = from_stored(text, fingerprint(cur.record, hidden), cur.record["game"], cur.names)
+    if result is None:
+        return None
+    job = Job.finished(cur.record, result)
+    app.analysis = (_key(cur), job)
+    return job
+
+
+def _store(app: Any, cur: Any, job: Job) -> None:
+    save_id = _save_id(app)
+    if save_id is None:
+        return
+    try:
+        app.storage.set(STORED_PREFIX + save_id,
+                        to_stored(job.result, fingerprint(cur.record, job.result.hidden)))
+    except StorageError:
+        pass       # not kept: computed again next time
 
 
 @command("analysis-start")
@@ -60,6 +106,8 @@ def _tick(app: Any) -> None:
     app.changed = True
     if not job.result.done:
         app._timer(0)
+    else:
+        _store(app, _cursor(app), job)
 
 
 def _text(cur: Any, start: int, end: int) -> str:
@@ -88,7 +136,8 @@ def extra(app: Any) -> dict[str, Any]:
             zip(job.result.points, job.result.points[1:])} if job else {}
     out: dict[str, Any] = {"panel": screen.panel(
         app.lang, job, end=cur.end, current=cur.pos,
-        what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos))}
+        what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos),
+        log_text=lambda start, end: _text(cur, start, end))}
     if job is not None and not job.result.done:
         app._timer(0)          # back on the viewer after leaving it: the analysis goes on
     if job is None or not job.result.done:

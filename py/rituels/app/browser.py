@@ -38,12 +38,12 @@ from typing import Any
 
 from rituels.app.controller import App
 from rituels.app.parts import PageParts
-from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
+from rituels.app.saves import ANALYSIS_PREFIX, ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.storage import StorageError
 
 STORAGE_PREFIX = "rituels."
 NO_SLICING_S = 3600.0  # in the worker a bot thinks to the end at once: the page never waits
-SAVED = (RECORD_PREFIX, ENTRY_PREFIX)   # keys kept in IndexedDB; the others: localStorage
+SAVED = (RECORD_PREFIX, ENTRY_PREFIX, ANALYSIS_PREFIX)   # in IndexedDB; others: localStorage
 _ROUTE_SAVE = re.compile(r"#/(?:play|replay)/([A-Za-z0-9_-]{1,40})(?:/|$)")
 MAX_ORPHANS = 200   # records without an index entry, loaded at start to be listed
 
@@ -172,6 +172,12 @@ class Host:
             found = _ROUTE_SAVE.match(text)
             if found:
                 keys.append(RECORD_PREFIX + found.group(1))
+                if text.startswith("#/replay/"):
+                    # its stored analysis, never listed at start-up: asked once per visit
+                    analysis = ANALYSIS_PREFIX + found.group(1)
+                    if analysis not in self.storage.data:
+                        self.storage.unloaded.add(analysis)
+                        keys.append(analysis)
             elif text.startswith("#g="):
                 keys += self._remote_records()
         elif kind in ("click", "change"):

@@ -36,6 +36,7 @@ from rituels.engine.state import GameState
 
 ENTRY_PREFIX = "rituels.entry."
 RECORD_PREFIX = "rituels.save."
+ANALYSIS_PREFIX = "rituels.analysis."   # a save's stored analysis (rituels.app.analysis)
 MAX_TITLE = 60
 MAX_ENTRY_CHARS = 20_000
 _REV = re.compile(r'\{\s*"rev"\s*:\s*(\d{1,15})\s*,')
@@ -363,8 +364,9 @@ class SaveStore:
         self.storage.remove(self.key(save_id))
         try:
             self._drop_entry(save_id)
+            self.storage.remove(ANALYSIS_PREFIX + save_id)
         except StorageError:
-            pass  # the record is gone: list() drops its entry
+            pass  # the record is gone: list() drops its entry, nothing reads its analysis
 
     def export(self, save_id: str) -> str:
         """The record as JSON text (the file a player downloads or shares)."""

@@ -5,7 +5,6 @@ model and commands are rituels/app/analysis.py, the numbers rituels/analysis/cor
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 from rituels.engine.game import get_game
@@ -126,6 +125,61 @@ def moments(lang: str, result: Any, what: Callable[[int], str]) -> str:
             f'<ol class="an-moments">{"".join(items)}</ol>')
 
 
+def signed(lang: str, chance: float) -> str:
+    """A change of chance in points, with its sign: « +12 », « −3 »."""
+    n = round(chance * 100)
+    return t(lang, "luck.points", n=f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0")
+
+
+def summary_table(lang: str, result: Any) -> str:
+    """Luck and skill per player (GNU Backgammon's definitions): luck total, decisions
+    reviewed, errors by class, average loss per decision, luck-adjusted result."""
+    rows = (("luck.luck", lambda s: signed(lang, s.luck)),
+            ("luck.reviewed", lambda s: str(s.reviewed)),
+            ("luck.errors", lambda s: t(lang, "luck.errors_n", b=s.errors["blunder"],
+                                       m=s.errors["mistake"], i=s.errors["inaccuracy"])
+             if s.reviewed else "—"),
+            ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=f"{s.mean_loss:.1f}")
+             if s.reviewed else "—"),
+            ("luck.result", lambda s: pct(lang, s.result)),
+            ("luck.adjusted", lambda s: pct(lang, s.adjusted).replace("-", "−")))
+    summaries = result.summaries()
+    head = "".join(f'<th scope="col">{esc(n)}</th>' for n in result.names)
+    body = "".join(
+        f'<tr><th scope="row">{esc(t(lang, key))}</th>'
+        + "".join(f"<td>{esc(cell(s))}</td>" for s in summaries) + "</tr>"
+        for key, cell in rows)
+    return (f'<h3 class="panel-title">{esc(t(lang, "luck.title"))}</h3>'
+            f'<div class="an-summary"><table><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{body}</tbody></table></div>'
+            f'<p class="an-legend-grades">{esc(t(lang, "luck.explain"))}</p>')
+
+
+def key_lists(lang: str, result: Any, what: Callable[[int, int], str]) -> str:
+    """The two lists of key moments: the dice that decided the game and the decisions that
+    did, each a button that jumps the replay there. ``what(start, end)``: the log text of
+    those actions."""
+    dice = []
+    for index, p, luck in result.key_dice():
+        text = t(lang, "luck.die", n=index + 1, what=what(index, index + 1),
+                 name=result.names[p], points=signed(lang, luck))
+        dice.append(f'<li><button type="button" class="log-jump"'
+                    f'{attrs(data_cmd="replay-seek", data_to=index + 1)}>{esc(text)}</button></li>')
+    decisions = []
+    for r in result.key_decisions():
+        text = t(lang, "luck.decision", n=r.index + 1, what=what(r.index, r.index + 1),
+                 name=result.names[r.player], grade=t(lang, f"analysis.grade.{r.grade}"),
+                 points=signed(lang, -r.loss / 100.0), best_pct=pct(lang, r.best_chance))
+        decisions.append(f'<li><button type="button" class="log-jump"'
+                         f'{attrs(data_cmd="replay-seek", data_to=r.index)}>{esc(text)}</button></li>')
+    none = f'<p>{esc(t(lang, "luck.none"))}</p>'
+    return (f'<h3 class="panel-title">{esc(t(lang, "luck.key_dice"))}</h3>'
+            + (f'<ol class="an-moments an-dice">{"".join(dice)}</ol>' if dice else none)
+            + f'<h3 class="panel-title">{esc(t(lang, "luck.key_decisions"))}</h3>'
+            + (f'<ol class="an-moments an-decisions">{"".join(decisions)}</ol>' if decisions
+               else none))
+
+
 def review_note(lang: str, review: Any, chosen_text: str, best_text: str,
                 before: bool = True) -> str:
     """At a reviewed decision (``before``: the board is the one the player saw, the better
@@ -151,56 +205,16 @@ def log_mark(lang: str, grade: str) -> str:
             f'{esc(t(lang, f"analysis.grade.{grade}"))}</span></span>')
 
 
-_ACTION = re.compile(r'data-action="([^"]*)"')
-
-
-def hint_board(markup: str, notation: str) -> str:
-    """A board drawn with its clickables, shown for looking only: the element of the better
-    choice gets the class ``hint`` and every ``data-action`` becomes ``data-shown`` (a click
-    plays nothing)."""
-    return _ACTION.sub(r'data-shown="\1"', add_hint(markup, notation))
-
-
-def add_hint(markup: str, notation: str) -> str:
-    """The class ``hint`` on the element whose ``data-action`` is ``notation``."""
-    wanted = esc(notation)
-    out, last = [], 0
-    for m in _ACTION.finditer(markup):
-        if m.group(1) != wanted:
-            continue
-        start = markup.rfind("<", 0, m.start())
-        end = markup.find(">", m.end())
-        tag = markup[start:end]
-        cls = re.search(r'class="([^"]*)"', tag)
-        tag = (tag[:cls.start()] + f'class="{cls.group(1)} hint"' + tag[cls.end():] if cls
-               else tag + ' class="hint"')
-        out.append(markup[last:start] + tag)
-        last = end
-    out.append(markup[last:])
-    return "".join(out)
-
-
 def coach_mark(lang: str) -> str:
     """"Jouée avec les conseils": a game played with the coach on (link screen, replay)."""
     return f'<p class="coach-mark">{esc(t(lang, "analysis.coached"))}</p>'
 
 
-def coach_box(lang: str, shown: list[tuple[str, str, float]]) -> str:
-    """The coach under the board: its button, then (once asked) the best choices found,
-    each (notation, text, chance); the first is highlighted on the board."""
-    button = (f'<button type="button" class="btn btn-small" data-cmd="coach">'
-              f'{esc(t(lang, "analysis.coach"))}</button>')
-    if not shown:
-        return f'<div class="coach">{button}</div>'
-    items = "".join(f'<li{attrs(data_hint=notation)}>{esc(text)} — {esc(pct(lang, chance))}</li>'
-                    for notation, text, chance in shown)
-    return (f'<div class="coach" role="status">{button}<p>{esc(t(lang, "analysis.coach_title"))}</p>'
-            f'<ol class="coach-list">{items}</ol></div>')
-
-
-def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], str]) -> str:
-    """The whole panel: a start button, the progress of a running analysis (with Cancel)
-    or the finished chart."""
+def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], str],
+          log_text: Callable[[int, int], str] | None = None) -> str:
+    """The whole panel: a start button, the progress of a running analysis (with Cancel,
+    the curve filling in) or the finished chart, its luck and skill table and key moments.
+    ``log_text(start, end)``: the log text of actions (key moments)."""
     title = f'<h2 class="panel-title" id="an-title">{esc(t(lang, "analysis.title"))}</h2>'
     if job is None:
         body = (f'<p>{esc(t(lang, "analysis.intro"))}</p><button type="button" class="btn btn-small"'
@@ -212,6 +226,8 @@ def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], 
                 f'{done}/{total}</progress> '
                 f'<button type="button" class="btn btn-small" data-cmd="analysis-cancel">'
                 f'{esc(t(lang, "analysis.cancel"))}</button></p>')
+        if job.result.points:        # the curve fills in as it is computed
+            body += legend(job.result.names) + chart(lang, job.result, end, current)
     else:
         result = job.result
         basis = ""
@@ -223,6 +239,7 @@ def panel(lang: str, job: Any, *, end: int, current: int, what: Callable[[int], 
                if at else "")
         body = (f'{basis}{legend(result.names)}'
                 f'{chart(lang, result, end, current)}{now}{table(lang, result)}'
-                f'{moments(lang, result, what)}'
+                f'{summary_table(lang, result)}'
+                f'{key_lists(lang, result, log_text) if log_text else moments(lang, result, what)}'
                 f'<p class="an-legend-grades">{esc(t(lang, "analysis.grades"))}</p>')
     return f'<section class="analysis" aria-labelledby="an-title">{title}{body}</section>'

@@ -5,8 +5,8 @@ in the real app, in headless Chromium (Pyodide in the app's Web Worker), on a pr
   ``analysis`` section: strong and easy bots, ``rituels.analysis.bench.self_play``), with seat 0
   a person so that their decisions are reviewed, stored as finished games of this device.
   Each is opened in the replay viewer (``#/replay/<id>``); the time runs from the click on
-  "Analyser la partie" until the chart is drawn (the analysis done, in the worker, in its
-  50 ms steps). As a finished game of this device, hands may be shown: estimates use every
+  "Analyser la partie" until the luck and skill table is drawn (the analysis done, in the
+  worker, in its half-second ticks; the curve is drawn while it runs). As a finished game of this device, hands may be shown: estimates use every
   hand (no redraw of hidden cards). Beside it, to say what dominates: the same analyses run in
   one go (``core.analyse``) in a bare Pyodide worker on the same build (bench/analysis/, wall
   time: the computation alone, without the app's steps, renders and messages), and on this
@@ -15,7 +15,9 @@ in the real app, in headless Chromium (Pyodide in the app's Web Worker), on a pr
   stored as games in progress played with the coach; for each, ``#/play/<id>`` is opened and
   the time runs from the click on "Conseil" until its list of choices is drawn.
 
-Targets (issue 13): whole analysis <= 15 s, coach answer <= 1 s; read here, never asserted.
+Targets (issues 13, 25): a whole Tuchulcha analysis <= 5 s and within 2x of CPython's CPU
+time for the same records, coach answer <= 1 s; read here, never asserted. ``--game=ID``: one
+game only.
 Run by ``python3 -m rituels bench --only analysis-browser``; needs Playwright (the test venv).
 As a script (``python -m rituels.tools.bench_analysis [--quick]``) it prints the figures as JSON.
 """
@@ -45,7 +47,8 @@ from rituels.tools.serve import serve_in_thread
 GAMES, QUICK_GAMES = 3, 1              # whole games analysed per game
 COACH, QUICK_COACH = 8, 4              # coach answers per game
 FIRST_SEED = 1000                      # the analysis section's seeds
-WHOLE_TARGET_S, COACH_TARGET_S = 15.0, 1.0
+WHOLE_TARGET_S = {"tuchulcha": 5.0}      # issue 25 (a whole 4-player Tuchulcha game)
+COACH_TARGET_S = 1.0
 READY_TIMEOUT_MS = 120_000
 ANALYSIS_TIMEOUT_MS = 600_000          # far past the target: a slow run is measured, not cut
 
@@ -96,11 +99,21 @@ def write_worker_page(site: Path, game_id: str, finished: list[dict[str, Any]]) 
     return f"bench/analysis-{game_id}/"
 
 
+BARE_TIMEOUT_MS = 180_000
+
+
 def in_worker(browser: Any, url: str, count: int) -> list[float]:
+    """The bare worker's times; empty when its page does not answer (it is a side figure:
+    the app's own time against CPython's is the one the target is about)."""
+    from playwright.sync_api import TimeoutError as Timeout
+
     page = browser.new_page()
     page.goto(url)
-    page.wait_for_selector("body[data-done]", state="attached",
-                           timeout=READY_TIMEOUT_MS + ANALYSIS_TIMEOUT_MS)
+    try:
+        page.wait_for_selector("body[data-done]", state="attached", timeout=BARE_TIMEOUT_MS)
+    except Timeout:
+        page.close()
+        return []
     out = [json.loads(page.get_attribute("body", f"data-r{i}")) for i in range(count)]
     page.close()
     return out
@@ -159,7 +172,7 @@ def measure(browser: Any, base: str, game_id: str, finished: list[dict[str, Any]
         _go(page, f"#/replay/{save_id}", "button[data-cmd=analysis-start]")
         whole.append(page.evaluate(CLICK_JS, [
             "button[data-cmd=analysis-start]",
-            "document.querySelector('.analysis .an-chart')", ANALYSIS_TIMEOUT_MS]))
+            "document.querySelector('.analysis .an-summary')", ANALYSIS_TIMEOUT_MS]))
     for save_id in play_ids:
         _go(page, f"#/play/{save_id}", "button[data-cmd=coach]")
         page.wait_for_selector(".coach-list", state="detached")
@@ -183,14 +196,17 @@ def game_rows(game_id: str, finished: list[dict[str, Any]], seen: dict[str, list
               native: list[float]) -> list[tuple[str, str]]:
     moves = ", ".join(str(len(r["actions"])) for r in finished)
     whole, coach, bare = seen["whole"], seen["coach"], seen["bare"]
-    share = 100 * statistics.fmean(b / w for b, w in zip(bare, whole))
+    share = (f"the computation is {100 * statistics.fmean(b / w for b, w in zip(bare, whole)):.0f}"
+             " % of the app's time" if bare else "its page did not answer")
+    ratio = statistics.fmean(w / n for w, n in zip(whole, native))
+    target = WHOLE_TARGET_S.get(game_id)
     return [
         (f"{game_id}: whole analysis in the browser, 4 players",
-         f"{stat(whole)} (n={len(whole)}, {moves} actions; target <= {WHOLE_TARGET_S:g} s: "
-         f"{verdict(max(whole) <= WHOLE_TARGET_S)})"),
-        (f"{game_id}: same analyses in a bare Pyodide worker (wall)",
-         f"{stat(bare)} (the computation is {share:.0f} % of the app's time)"),
-        (f"{game_id}: same analyses on CPython (CPU)", stat(native)),
+         f"{stat(whole)} (n={len(whole)}, {moves} actions"
+         + (f"; target <= {target:g} s: {verdict(max(whole) <= target)})" if target else ")")),
+        (f"{game_id}: same analyses in a bare Pyodide worker (wall)", f"{stat(bare)} ({share})"),
+        (f"{game_id}: same analyses on CPython (CPU)",
+         f"{stat(native)}; the app in the browser takes x{ratio:.1f} (target <= 2)"),
         (f"{game_id}: coach answer in the browser",
          f"{stat(coach)} (n={len(coach)}, click to list drawn; target <= {COACH_TARGET_S:g} s: "
          f"{verdict(max(coach) <= COACH_TARGET_S)})"),
@@ -201,7 +217,8 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     from playwright.sync_api import sync_playwright
 
     count, answers = (QUICK_GAMES, QUICK_COACH) if quick else (GAMES, COACH)
-    games = {g: records(g, count) for g in GAME_IDS}
+    only = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--game=")]
+    games = {g: records(g, count) for g in (only or GAME_IDS)}
     rows = [("load average at start", load_average())]
     seen = {}
     with tempfile.TemporaryDirectory(prefix="rituels-bench-") as tmp:

@@ -76,3 +76,24 @@ def win_chances(st: TuchulchaState) -> list[float]:
     if st.phase == OVER:
         return bot_chances(st)
     return calibrate(*features(st))
+
+
+def _own_lost(st: TuchulchaState, action) -> int:
+    """How many of the mover's own pawns ``action`` sends to the forest."""
+    colours = st.colours_of(st.current_player())
+    child = st.clone()
+    child.apply(action)
+    return sum(child.forest[c] - st.forest[c] for c in colours)
+
+
+def clear_error(st: TuchulchaState, action) -> bool:
+    """A move that stops one's own pawn on a passage (lost to the forest, rules: "A pawn that
+    stops on a passage goes to the forest at once") when another move of this decision loses
+    none, unless it wins the game at once."""
+    if st.current_player() < 0 or _own_lost(st, action) <= 0:
+        return False
+    child = st.clone()
+    child.apply(action)
+    if child.is_terminal() and child.returns()[st.current_player()] > 0:
+        return False
+    return any(_own_lost(st, other) == 0 for other in st.legal_actions() if other != action)

@@ -4,7 +4,7 @@ group" reading, off by default), two bot levels."""
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
 from rituels.tuchulcha.bots import StrongBot
-from rituels.tuchulcha.chances import win_chances
+from rituels.tuchulcha.chances import clear_error, win_chances
 from rituels.tuchulcha.position import from_json
 from rituels.tuchulcha.rules import GAME_ID, new_state
 
@@ -18,5 +18,6 @@ GAME = Game(
     hidden_information=False,
     default_players=4,
     win_chances=win_chances,
+    clear_error=clear_error,
     from_json=from_json,
 )
