@@ -27,7 +27,8 @@ Saved games (:class:`PageStorage`): start-up reads the head of the index (the en
 home screen can show: web/store.js ``boot`` picks them, :data:`BOOT_HEAD`), the keys of the
 other entries and the ids of the records, never a record. The other entries come in batches of
 :data:`IDLE_BATCH` once the page is ready (``idle`` messages, while the answers say ``idle``),
-or all at once before any other message: start-up costs the same with 5,000 games as with none.
+or all at once before any other message: what start-up parses and cleans no longer grows with
+the number of games (the keys of the others still come, as lists of text).
 A record is loaded when an event needs it (:meth:`Host.wants`: the
 game a route or a button names, the keys another tab wrote). After each event its writes go
 to the database in one transaction with compare-and-swap. When the database refuses them
@@ -56,9 +57,9 @@ MAX_ORPHANS = 200   # records without an index entry, loaded at start to be list
 BOOT_HEAD = {"unfinished": MAX_CONTINUE}   # what web/store.js's boot() gives whole: the
 # home screen's « Continuer » (the newest unfinished games), the rest as keys only
 IDLE_BATCH = 500    # index entries read per idle message (a few tens of ms in Pyodide)
-# Routes whose first screen needs no more of the index than its head: the others (« Mes
-# parties », a game's link) read it all before they open.
-_HEAD_ENOUGH = re.compile(r"(?:#?/?|#/(?:play|replay)/.*)$")
+# The home screen needs no more of the index than its head: a start on any other route (« Mes
+# parties », a game, a link) reads it all before its first screen, as before.
+_HEAD_ENOUGH = re.compile(r"#?/?$")
 
 
 class PageStorage:
