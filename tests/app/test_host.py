@@ -4,6 +4,7 @@ keeps in IndexedDB (here a dict-backed stand-in with the same compare-and-swap).
 
 import asyncio
 import json
+import re
 
 import pytest
 
@@ -27,14 +28,23 @@ class FakeDb:
 
     def boot(self, head=browser.BOOT_HEAD):
         """store.js's head: the ``unfinished`` newest unfinished entries (ties included)
-        whole, the others' keys in ``rest``."""
+        and every entry it cannot read whole, the others' keys in ``rest``."""
         entries = {k: v for k, v in self.data.items() if k.startswith(ENTRY_PREFIX)}
-        stamps = {k: json.loads(v).get("updated", "") for k, v in entries.items()}
-        open_ = sorted((stamps[k] for k, v in entries.items()
-                        if json.loads(v).get("finished") is not True), reverse=True)
-        cut = open_[head["unfinished"] - 1] if len(open_) >= head["unfinished"] else ""
-        keep = {k for k, v in entries.items()
-                if json.loads(v).get("finished") is not True and stamps[k] >= cut}
+        dated, keep = {}, set()
+        for key, text in entries.items():
+            try:
+                entry = json.loads(text)
+            except (ValueError, RecursionError):   # JSON.parse throws too: caught
+                entry = None
+            stamp = entry.get("updated", "") if isinstance(entry, dict) else None
+            if isinstance(stamp, str) and re.fullmatch(r"[\x21-\x7e]{0,40}", stamp):
+                dated[key] = (stamp, entry.get("finished") is not True)
+            else:
+                keep.add(key)
+        open_ = sorted((stamp for stamp, unfinished in dated.values() if unfinished),
+                       reverse=True)
+        cut = open_[min(head["unfinished"], len(open_)) - 1] if open_ else "\uffff"
+        keep |= {k for k, (stamp, unfinished) in dated.items() if unfinished and stamp >= cut}
         return {"ok": True, "entries": {k: entries[k] for k in keep},
                 "rest": sorted(set(entries) - keep),
                 "saves": [k for k in self.data if k.startswith(RECORD_PREFIX)]}
