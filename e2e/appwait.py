@@ -13,6 +13,19 @@ def settle(page, timeout_ms: int = 30_000) -> None:
                            timeout=timeout_ms)
 
 
+# Whether any element matching the selector is shown (what Playwright's is_visible checks).
+OFFERED_JS = """(selector) => [...document.querySelectorAll(selector)].some(
+    (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')"""
+
+
+def wait_offered(page, selector: str, timeout_ms: int = 60_000) -> None:
+    """Wait until the page shows something matching ``selector`` (a move to make, a link to
+    send, the end): a state, not a pause, however slow the machine is. A game that offers
+    nothing for ``timeout_ms`` is stuck."""
+    page.wait_for_function(OFFERED_JS, arg=selector, timeout=timeout_ms)
+    settle(page, timeout_ms)
+
+
 # The subtree as markup with each element's attributes in name order: a morphed element may
 # list the same attributes in another order than freshly parsed markup does.
 CANONICAL_JS = """(root) => {

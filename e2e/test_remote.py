@@ -5,9 +5,8 @@ forked link becomes a separate save, a damaged link shows its message."""
 
 from __future__ import annotations
 
-import time
-
-from appwait import saved_games, settle
+from appwait import saved_games, settle, wait_offered
+from test_tuchulcha import OFFERED as TUCHULCHA_OFFERED
 from test_tuchulcha import one_step as tuchulcha_step
 
 from rituels.engine.link import decode, encode, fragment
@@ -15,7 +14,11 @@ from rituels.engine.record import game_id_of, replay
 
 FAST = "0"      # the stored pace: the table's own draws at once
 CTHULHU_ACTIONS = "#main [data-action], #main [data-cmd='roll']"
-GAME_TIMEOUT_S = 200
+# Far more than the clicks and links of any of these games: a loop that goes round without
+# ending the game fails (each wait has its own timeout; no limit on the whole game's time,
+# which a loaded machine stretches: every link is a page load).
+MAX_STEPS = 2_000
+WAITING = "#send-url, #end-title"   # besides the moves: a link to send, the end
 # A phone's share sheet, as far as the page can tell: record what is shared.
 RECORD_SHARE = """window.__shared = [];
 navigator.share = (data) => { window.__shared.push(data.url); return Promise.resolve(); };"""
@@ -56,17 +59,17 @@ def arrive(page, link: str, seats: list[str] | None) -> None:
     settle(page)
 
 
-def play_by_links(first, second, step, second_seats: list[str] | None) -> list[str]:
-    """Play until the end, each device moving when the game is there and sending the link
-    shown in its send panel to the other (who joins with ``second_seats`` the first time;
-    None: already joined). Returns every link sent, in order."""
+def play_by_links(first, second, step, offered: str, second_seats: list[str] | None
+                  ) -> list[str]:
+    """Play until the end, each device moving when the game is there (``step``, which acts
+    on what ``offered`` matches) and sending the link shown in its send panel to the other
+    (who joins with ``second_seats`` the first time; None: already joined). Returns every
+    link sent, in order."""
     links: list[str] = []
     current, other = first, second
     joined = second_seats is None
     done: dict[str, int] = {"board": 0, "picks": 0, "counts": 0, "panel": 0, "rolls": 0}
-    end = time.monotonic() + GAME_TIMEOUT_S
-    while True:
-        assert time.monotonic() < end, f"the game did not finish in time ({len(links)} links)"
+    for _ in range(MAX_STEPS):
         settle(current)
         panel = current.query_selector("#send-url")
         if panel is not None:
@@ -78,8 +81,9 @@ def play_by_links(first, second, step, second_seats: list[str] | None) -> list[s
             continue
         if current.query_selector("#end-title") is not None:
             return links
-        if not step(current, done):
-            current.wait_for_timeout(80)
+        if not step(current, done):   # nothing offered yet: wait until there is
+            wait_offered(current, f"{offered}, {WAITING}")
+    raise AssertionError(f"the game did not end in {MAX_STEPS} steps ({len(links)} links)")
 
 
 def finished_alike(a, b) -> dict:
@@ -108,7 +112,7 @@ def set_up(page, phone_page, open_app, game: str, seats: list[tuple[str, str]]) 
 
 def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_url):
     set_up(page, phone_page, open_app, "tuchulcha", [("human", "Ada"), ("remote", "Bruno")])
-    links = play_by_links(page, phone_page, tuchulcha_step, ["Bruno"])
+    links = play_by_links(page, phone_page, tuchulcha_step, TUCHULCHA_OFFERED, ["Bruno"])
     final = finished_alike(page, phone_page)
     assert len(links) >= 4 and all(link.startswith(base_url) for link in links)
 
@@ -131,7 +135,7 @@ def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_ur
     while page.query_selector("#send-url") is None:
         settle(page)
         if not cthulhu_step(page, {}):
-            page.wait_for_timeout(80)
+            wait_offered(page, f"{CTHULHU_ACTIONS}, {WAITING}")
     settle(page)
     assert page.text_content("#send-title") == "À envoyer à Cid"
     assert "attend l’appareil de Cid" in page.inner_text("#status").replace("'", "’")
@@ -149,7 +153,8 @@ def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_ur
     found = axe(phone_page, ".remote-join")
     assert not found, [(v["id"], v["help"]) for v in found]
     # Opened once without joining: going on by links from there is the same as joining then.
-    links = [first] + play_by_links(phone_page_joined(phone_page), page, cthulhu_step, None)
+    links = [first] + play_by_links(phone_page_joined(phone_page), page, cthulhu_step,
+                                    CTHULHU_ACTIONS, None)
     final = finished_alike(page, phone_page)
 
     # Replaying an old link changes nothing.

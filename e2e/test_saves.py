@@ -8,7 +8,7 @@ import json
 import random
 from urllib.parse import urlsplit
 
-from appwait import saved_game, saved_games, settle
+from appwait import saved_game, saved_games, settle, wait_offered
 
 from rituels.engine import sample_chance
 from rituels.engine.record import replay
@@ -208,7 +208,7 @@ def test_a_crafted_link_with_a_local_seats_moves_is_refused(page, open_app, base
     while page.query_selector("#send-url") is None:   # Ada's first turn, then "send"
         settle(page)
         if not tuchulcha.one_step(page, done):
-            page.wait_for_timeout(80)
+            wait_offered(page, f"{tuchulcha.OFFERED}, #send-url")
     settle(page)
     save_id = page.evaluate("location.hash").split("/")[-1]
     record = dict(saved_game(page, save_id))

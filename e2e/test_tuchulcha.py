@@ -22,6 +22,7 @@ BOARD_ACTIONS = f"{BOARD} [data-action]"      # legal destinations on the board
 BOARD_PICKS = f"{BOARD} [data-select]"        # groups that can move
 PANEL_ACTIONS = "#main .tu-choices [data-action]"
 PANEL_SELECTS = "#main .tu-choices [data-select]"
+OFFERED = ", ".join((BOARD_ACTIONS, BOARD_PICKS, PANEL_ACTIONS, PANEL_SELECTS, ROLL))  # one_step
 
 
 def start(page, open_app, count: int, name: str = "Ada"):

@@ -158,21 +158,7 @@
   };
 
   window.rituelsStorage = {
-    // The app's keys as a JSON object, or null when the browser refuses localStorage.
-    snapshot: function () {
-      try {
-        var ls = window.localStorage, out = {};
-        for (var i = 0; i < ls.length; i++) {
-          var key = ls.key(i);
-          if (key.indexOf("rituels.") === 0) {
-            out[key] = ls.getItem(key);
-          }
-        }
-        return JSON.stringify(out);
-      } catch (err) {
-        return null;
-      }
-    },
+    // (The preferences are read whole by store.js's prefs(), which leaves the saves out.)
     // [true, value or null], or [false] when reading failed.
     read: function (key) {
       try {

@@ -24,6 +24,7 @@ DEAD_MS = 4000
 # Longer than any game link (rituels.engine.link.MAX_LINK_CHARS): a fragment is cut there.
 MAX_HASH = 200_010
 SLOW_MS = 1000
+IDLE_MS = 50    # between two batches of index entries read after start-up
 CLICKABLE = "[data-cmd],[data-action],[data-select],[data-why]"
 FOCUSABLE = ("a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),"
              "textarea,[tabindex]:not([tabindex='-1'])")
@@ -122,6 +123,7 @@ class Glue:
         self.on_answer = self.proxy(self.answered)
         self.on_error = self.proxy(self.failed)
         self.on_timer = self.proxy(lambda: self.send({"kind": "tick"}))
+        self.on_idle = self.proxy(lambda: self.send({"kind": "idle"}))
         self.later = []          # an answer's effects that wait for a task of their own
         self.on_later = self.proxy(self.finish)
         self.channel = None      # BroadcastChannel to the other tabs of the site
@@ -198,15 +200,20 @@ class Glue:
                  "hash": js.window.rituelsStore.hash(MAX_HASH),
                  "base": js.location.origin + js.location.pathname,
                  "migration": json.loads(result)}
+        self.asked_at = js.performance.now()
         self.worker.start(json.dumps(start)).then(self.proxy(self.first_answer),
                                                   self.on_error)
 
     def first_answer(self, pair):
+        # The worker's start (the saves' head read, the first screen) apart from Pyodide's
+        # own: the part that saved games could slow (read by the benchmark, bench_saves.py).
+        js.window.rituelsStartMs = js.performance.now() - self.asked_at
         self.answered(pair)   # its finish() marks the page ready
 
     # --- talking to the worker -------------------------------------------------------------
     def send(self, message, first=False):
-        if message["kind"] == "tick" and any(m["kind"] == "tick" for m in self.queue):
+        if message["kind"] in ("tick", "idle") and any(m["kind"] == message["kind"]
+                                                       for m in self.queue):
             return
         if message["kind"] in FROM_PERSON:
             self.unanswered += 1
@@ -300,6 +307,12 @@ class Glue:
             if undone is not None:
                 self.send(undone, first=True)
         self.show(answer)
+        if answer.get("idle"):
+            # Index entries are still to be read (start-up read only the head): in small
+            # batches, each its own message, so a click waits for one batch at most.
+            js.setTimeout(self.on_idle, IDLE_MS)
+        else:
+            js.document.documentElement.setAttribute("data-indexed", "")
         now = [e for e in answer["effects"] if e["type"] not in AFTER_RENDER]
         self.later = [e for e in answer["effects"] if e["type"] in AFTER_RENDER]
         self.run_all(now)

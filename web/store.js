@@ -60,39 +60,87 @@
     });
   }
 
-  // Start-up: every entry of "Mes parties" and the ids of the records (never a record).
-  function boot() {
+  // Start-up: the head of "Mes parties" and the ids of the records (never a record). The
+  // worker gets the entries the home screen can show (the `newest` most recently played and
+  // the `unfinished` newest unfinished, ties included) and only the keys of the others
+  // (`rest`, read in small batches once the page is ready): what start-up parses in Python
+  // does not grow with the number of saves. Texts this cannot read go in the head (the app
+  // judges them).
+  function boot(wantJson) {
+    var want = JSON.parse(wantJson || "{}");
     return transaction("readonly", function (store, out) {
       var keys = store.getAllKeys(range(ENTRY)), values = store.getAll(range(ENTRY));
       var saves = store.getAllKeys(range(SAVE));
-      out.entries = {};
       values.onsuccess = function () {
-        for (var i = 0; i < keys.result.length; i++) {
-          if (typeof values.result[i] === "string") {
-            out.entries[keys.result[i]] = values.result[i];
-          }
-        }
+        var head = headOf(keys.result, values.result, want.newest || 0, want.unfinished || 0);
+        out.entries = head.entries;
+        out.rest = head.rest;
       };
       saves.onsuccess = function () { out.saves = saves.result.filter(isText); };
     }).then(function (out) {
-      return JSON.stringify(out ? {ok: true, entries: out.entries, saves: out.saves || []}
-                                : {ok: false, entries: {}, saves: []});
+      return JSON.stringify(out ? {ok: true, entries: out.entries || {}, rest: out.rest || [],
+                                   saves: out.saves || []}
+                                : {ok: false, entries: {}, rest: [], saves: []});
     });
   }
 
+  var PLAIN_STAMP = /^[\x21-\x7e]{0,40}$/;   // what the app's cleaning keeps as it is
+
+  // Splits the entries into the head (key -> text) and the rest (keys). Without a `newest`
+  // nor an `unfinished` count, everything is the head.
+  function headOf(keys, values, newest, unfinished) {
+    var dated = [], entries = {}, rest = [];
+    for (var i = 0; i < keys.length; i++) {
+      if (typeof keys[i] !== "string" || typeof values[i] !== "string") { continue; }
+      var entry = null;
+      try { entry = JSON.parse(values[i]); } catch (err) { entry = null; }
+      var stamp = entry && typeof entry === "object" ? entry.updated : null;
+      if (stamp === undefined) { stamp = ""; }
+      if (typeof stamp === "string" && PLAIN_STAMP.test(stamp)) {
+        dated.push({key: keys[i], text: values[i], stamp: stamp,
+                    open: entry.finished !== true});
+      } else {
+        entries[keys[i]] = values[i];
+      }
+    }
+    if (!newest && !unfinished) { newest = dated.length; }
+    dated.sort(function (a, b) { return a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0; });
+    var open = dated.filter(function (d) { return d.open; });
+    var cut = cutOf(dated, newest), openCut = cutOf(open, unfinished);
+    dated.forEach(function (d) {
+      if (d.stamp >= cut || (d.open && d.stamp >= openCut)) { entries[d.key] = d.text; }
+      else { rest.push(d.key); }
+    });
+    return {entries: entries, rest: rest};
+  }
+
+  // The stamp of the n-th newest (all with that stamp are taken: the app's sort may order
+  // ties otherwise); nothing is above "\uffff".
+  function cutOf(sorted, n) {
+    return n > 0 && sorted.length ? sorted[Math.min(n, sorted.length) - 1].stamp : "\uffff";
+  }
+
   function isText(key) { return typeof key === "string"; }
+
+  // Reads each key in `store`, then calls `then(key, its text or null)`; `done()` (if given)
+  // once the last has been read, in the same transaction.
+  function readEach(store, keys, then, done) {
+    var left = keys.length;
+    keys.forEach(function (key) {
+      var req = store.get(key);
+      req.onsuccess = function () {
+        then(key, typeof req.result === "string" ? req.result : null);
+        if (--left === 0 && done) { done(); }
+      };
+    });
+  }
 
   // Some keys' values ({key: value or null}), or null when the database cannot be read.
   function load(keysJson) {
     var keys = JSON.parse(keysJson);
     return transaction("readonly", function (store, out) {
       out.values = {};
-      keys.forEach(function (key) {
-        var req = store.get(key);
-        req.onsuccess = function () {
-          out.values[key] = typeof req.result === "string" ? req.result : null;
-        };
-      });
+      readEach(store, keys, function (key, text) { out.values[key] = text; });
     }).then(function (out) { return JSON.stringify(out ? out.values : null); });
   }
 
@@ -110,24 +158,20 @@
     var names = Object.keys(games).sort().map(function (id) { return "rituels.game." + id; });
     return locked(names, function () {
       return transaction("readwrite", function (store, out, tx) {
-        var left = writes.length;
+        var expected = {}, unchecked = {};
         out.values = {};
-        writes.forEach(function (w) {
-          var req = store.get(w[0]);
-          req.onsuccess = function () {
-            var now = typeof req.result === "string" ? req.result : null;
-            out.values[w[0]] = now;
-            if (!w[3] && now !== w[1]) { out.conflict = true; }
-            if (--left === 0) {
-              if (out.conflict) {
-                tx.abort();
-                return;
-              }
-              writes.forEach(function (x) {
-                if (x[2] === null) { store.delete(x[0]); } else { store.put(x[2], x[0]); }
-              });
-            }
-          };
+        writes.forEach(function (w) { expected[w[0]] = w[1]; unchecked[w[0]] = w[3]; });
+        readEach(store, writes.map(function (w) { return w[0]; }), function (key, now) {
+          out.values[key] = now;
+          if (!unchecked[key] && now !== expected[key]) { out.conflict = true; }
+        }, function () {
+          if (out.conflict) {
+            tx.abort();
+            return;
+          }
+          writes.forEach(function (w) {
+            if (w[2] === null) { store.delete(w[0]); } else { store.put(w[2], w[0]); }
+          });
         });
       });
     }).then(function (out) {
@@ -191,23 +235,17 @@
     var names = Object.keys(wanted);
     return transaction("readwrite", function (store, out) {
       out.kept = {};
-      names.forEach(function (key) {
-        var req = store.get(key);
-        req.onsuccess = function () {
-          if (typeof req.result === "string") { out.kept[key] = req.result; }
-          else { store.put(wanted[key], key); }
-        };
+      readEach(store, names, function (key, text) {
+        if (text !== null) { out.kept[key] = text; } else { store.put(wanted[key], key); }
       });
     }).then(function (written) {
       if (!written) { return null; }
       return transaction("readonly", function (store, out) {
         out.ok = true;
-        names.forEach(function (key) {
-          var req = store.get(key);
-          req.onsuccess = function () {
-            var expected = key in written.kept ? written.kept[key] : wanted[key];
-            if (req.result !== expected) { out.ok = false; }
-          };
+        readEach(store, names, function (key, text) {
+          if (text !== (key in written.kept ? written.kept[key] : wanted[key])) {
+            out.ok = false;
+          }
         });
       });
     }).then(function (verified) {

@@ -14,6 +14,7 @@ from pyodide.ffi import to_js
 # bytecode beside each module): no file of it is unpacked at start-up.
 sys.path.insert(0, os.path.abspath("rituels.zip"))
 
+from rituels.app.browser import BOOT_HEAD  # noqa: E402
 from rituels.app.main import event as app_event  # noqa: E402
 from rituels.app.main import start as start_app  # noqa: E402
 
@@ -25,8 +26,8 @@ class Database:
     def __init__(self, store):
         self.store = store
 
-    async def boot(self):
-        return json.loads(await self.store.boot())
+    async def boot(self, head):
+        return json.loads(await self.store.boot(json.dumps(head)))
 
     async def load(self, keys):
         return json.loads(await self.store.load(json.dumps(keys)))
@@ -50,7 +51,7 @@ async def open_database(base):
 
 async def start(text):
     db = await open_database(json.loads(text).get("base") or "")
-    saved = await db.boot() if db is not None else None
+    saved = await db.boot(BOOT_HEAD) if db is not None else None
     answer = await start_app(text, db, saved)
     # What is alive now (modules, translations, the first screen) lives as long as the page:
     # frozen out of the collector's generations, a bot's search no longer walks it again at

@@ -4,6 +4,7 @@ keeps in IndexedDB (here a dict-backed stand-in with the same compare-and-swap).
 
 import asyncio
 import json
+import re
 
 import pytest
 
@@ -25,9 +26,27 @@ class FakeDb:
         self.loads = []
         self.commits = []
 
-    def boot(self):
-        return {"ok": True, "entries": {k: v for k, v in self.data.items()
-                                        if k.startswith(ENTRY_PREFIX)},
+    def boot(self, head=browser.BOOT_HEAD):
+        """store.js's head: the ``unfinished`` newest unfinished entries (ties included)
+        and every entry it cannot read whole, the others' keys in ``rest``."""
+        entries = {k: v for k, v in self.data.items() if k.startswith(ENTRY_PREFIX)}
+        dated, keep = {}, set()
+        for key, text in entries.items():
+            try:
+                entry = json.loads(text)
+            except (ValueError, RecursionError):   # JSON.parse throws too: caught
+                entry = None
+            stamp = entry.get("updated", "") if isinstance(entry, dict) else None
+            if isinstance(stamp, str) and re.fullmatch(r"[\x21-\x7e]{0,40}", stamp):
+                dated[key] = (stamp, entry.get("finished") is not True)
+            else:
+                keep.add(key)
+        open_ = sorted((stamp for stamp, unfinished in dated.values() if unfinished),
+                       reverse=True)
+        cut = open_[min(head["unfinished"], len(open_)) - 1] if open_ else "\uffff"
+        keep |= {k for k, (stamp, unfinished) in dated.items() if unfinished and stamp >= cut}
+        return {"ok": True, "entries": {k: entries[k] for k in keep},
+                "rest": sorted(set(entries) - keep),
                 "saves": [k for k in self.data if k.startswith(RECORD_PREFIX)]}
 
     async def load(self, keys):
@@ -133,6 +152,54 @@ def test_start_up_reads_no_record_and_a_route_loads_only_its_own(fake_game):
     send(host, {"kind": "hash", "hash": f"#/play/{ids[0]}"})
     assert db.loads == [RECORD_PREFIX + ids[0]]
     assert host.app.session.save_id == ids[0]
+
+
+def many_games(count, unfinished_every):
+    """A database of ``count`` saves (every ``unfinished_every``-th one unfinished), each
+    played a minute after the previous one."""
+    data = {}
+    for i in range(count):
+        save_id = f"g{i:05d}"
+        data[RECORD_PREFIX + save_id] = '{"rev":1}'
+        data[ENTRY_PREFIX + save_id] = json.dumps({
+            "id": save_id, "game": "fake-race", "players": ["Ada", "Bruno"],
+            "bots": [None, None], "started": "2025-01-01T00:00:00Z",
+            "updated": f"2025-01-{1 + i // 1440:02d}T{i // 60 % 24:02d}:{i % 60:02d}:00Z",
+            "moves": i, "finished": i % unfinished_every != 0, "title": "", "rev": 1})
+    return FakeDb(data)
+
+
+def test_start_up_reads_only_the_head_of_a_long_index_and_lists_it_whole_later():
+    db = many_games(3000, 7)
+    whole = Host({"storage": dict(FAST), "lang": "fr", "hash": "#/", "base": ""},
+                 {"ok": True, "entries": {k: v for k, v in db.data.items()
+                                          if k.startswith(ENTRY_PREFIX)},
+                  "saves": [k for k in db.data if k.startswith(RECORD_PREFIX)]}, db)
+    shown = asyncio.run(whole.start())["html"]
+    host, _, answer = make(db=db)
+    # Start-up holds the home screen's few entries, not 3,000; the home screen is the same.
+    assert len(host.storage.data) - len(FAST) <= 6 and answer["idle"] is True
+    assert answer["html"] == shown and "g02996" in shown and "g00004" not in shown
+    assert db.loads == []
+    rounds = 0
+    while answer["idle"]:
+        answer = send(host, {"kind": "idle"})
+        rounds += 1
+        assert answer["html"] is None   # nothing on screen changes
+    assert rounds == -(-(3000 - 6) // browser.IDLE_BATCH)
+    assert len(host.app.saves.list()) == 3000
+
+
+def test_any_other_message_reads_the_whole_index_first():
+    host, db, _ = make(db=many_games(700, 3))
+    assert len(host.app.saves.list()) < 10
+    send(host, {"kind": "hash", "hash": "#/games"})
+    assert len(host.app.saves.list()) == 700
+    assert db.loads and all(k.startswith(ENTRY_PREFIX) for k in db.loads)   # no record
+    assert not host.storage.unread()
+    # Opened straight on « Mes parties », start-up reads it all before the first screen.
+    host, _, answer = make(db=many_games(700, 3), hash_="#/games")
+    assert answer["idle"] is False and len(host.app.saves.list()) == 700
 
 
 def test_a_refusing_database_never_loses_nor_rolls_back_the_game(fake_game):

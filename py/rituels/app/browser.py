@@ -13,16 +13,23 @@ glue calls the two functions the worker exports with a JSON text and gets two st
   ``hash`` (``hash``), ``tick`` (a timer the app asked for fired), ``storage`` (another tab
   changed preferences ``values``, or saved games ``keys`` -- its BroadcastChannel message),
   ``stored`` (the glue could not apply the last preference writes), ``redraw`` (send the whole
-  markup: the page lost track of a part, see rituels.app.parts).
+  markup: the page lost track of a part, see rituels.app.parts), ``idle`` (the page has
+  nothing to do: read the next entries of the index).
 
 Each answer (:meth:`Host.answer`) carries the new markup (or null when nothing changed), the
 language and title, the effects to run, the lines to read out, the preference ``writes`` of
 this event as ``[key, value the mirror had before, new value or null]`` (the glue applies them
 all or none, comparing each key's real value with the expected one first), and ``broadcast``:
-the saved-game keys this event wrote to the database (the glue tells the other tabs).
+the saved-game keys this event wrote to the database (the glue tells the other tabs), and
+``idle``: whether index entries are still to be read (the glue then sends ``idle``).
 
-Saved games (:class:`PageStorage`): start-up reads every index entry and the ids of the
-records, never a record; a record is loaded when an event needs it (:meth:`Host.wants`: the
+Saved games (:class:`PageStorage`): start-up reads the head of the index (the entries the
+home screen can show: web/store.js ``boot`` picks them, :data:`BOOT_HEAD`), the keys of the
+other entries and the ids of the records, never a record. The other entries come in batches of
+:data:`IDLE_BATCH` once the page is ready (``idle`` messages, while the answers say ``idle``),
+or all at once before any other message: what start-up parses and cleans no longer grows with
+the number of games (the keys of the others still come, as lists of text).
+A record is loaded when an event needs it (:meth:`Host.wants`: the
 game a route or a button names, the keys another tab wrote). After each event its writes go
 to the database in one transaction with compare-and-swap. When the database refuses them
 (full, blocked) the game goes on in memory, the writes stay pending and go with the next
@@ -40,27 +47,36 @@ from rituels.app.controller import App
 from rituels.app.parts import PageParts
 from rituels.app.saves import ANALYSIS_PREFIX, ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.storage import StorageError
+from rituels.screens.home import MAX_CONTINUE
 
 STORAGE_PREFIX = "rituels."
 NO_SLICING_S = 3600.0  # in the worker a bot thinks to the end at once: the page never waits
 SAVED = (RECORD_PREFIX, ENTRY_PREFIX, ANALYSIS_PREFIX)   # in IndexedDB; others: localStorage
 _ROUTE_SAVE = re.compile(r"#/(?:play|replay)/([A-Za-z0-9_-]{1,40})(?:/|$)")
 MAX_ORPHANS = 200   # records without an index entry, loaded at start to be listed
+BOOT_HEAD = {"unfinished": MAX_CONTINUE}   # what web/store.js's boot() gives whole: the
+# home screen's « Continuer » (the newest unfinished games), the rest as keys only
+IDLE_BATCH = 500    # index entries read per idle message (a few tens of ms in Pyodide)
+# The home screen needs no more of the index than its head: a start on any other route (« Mes
+# parties », a game, a link) reads it all before its first screen, as before.
+_HEAD_ENOUGH = re.compile(r"#?/?$")
 
 
 class PageStorage:
     """The worker's storage. Preferences: a mirror of the ``rituels.*`` keys of
     localStorage, written back by the glue. Saved games: the values the worker holds of
-    IndexedDB (every index entry, the records loaded so far), with this event's writes and
+    IndexedDB (the index entries and records loaded so far: the others' keys are
+    ``unloaded``), with this event's writes and
     the ones the database has not taken yet (``pending``: key -> [value the database had,
     new value, unchecked])."""
 
     def __init__(self, prefs: dict[str, str] | None, entries: dict[str, str],
-                 records: list[str]):
+                 records: list[str], rest: list[str] = ()):
         self.prefs_on = prefs is not None
         self.data: dict[str, str] = dict(prefs or {})
         self.data.update(entries)
-        self.unloaded = {k for k in records if isinstance(k, str)} - set(self.data)
+        self.unloaded = {k for k in [*records, *rest]
+                         if isinstance(k, str) and k.startswith(SAVED)} - set(self.data)
         self._before: dict[str, str | None] = {}   # key -> value before this event's writes
         self.pending: dict[str, list[Any]] = {}
         self.misses: set[str] = set()
@@ -90,6 +106,13 @@ class PageStorage:
 
     def keys(self) -> list[str]:
         return list(self.data) + [k for k in self.unloaded if k not in self.data]
+
+    def unread_entries(self) -> list[str]:
+        """Keys of the index entries not read yet (start-up read only the head)."""
+        return sorted(k for k in self.unloaded if k.startswith(ENTRY_PREFIX))
+
+    def unread(self) -> bool:
+        return any(k.startswith(ENTRY_PREFIX) for k in self.unloaded)
 
     def take_writes(self) -> list[list[str | None]]:
         """This event's preference writes for the glue (the last value of each key wins);
@@ -142,12 +165,13 @@ class Host:
         saved = saved if isinstance(saved, dict) else {}
         entries = saved.get("entries") if isinstance(saved.get("entries"), dict) else {}
         records = saved.get("saves") if isinstance(saved.get("saves"), list) else []
+        rest = saved.get("rest") if isinstance(saved.get("rest"), list) else []
         self.db = db
         self.db_on = saved.get("ok") is True and db is not None
         self.storage = PageStorage(prefs if isinstance(prefs, dict) else None,
                                    {str(k): v for k, v in entries.items()
                                     if isinstance(v, str) and str(k).startswith(ENTRY_PREFIX)},
-                                   records)
+                                   records, rest)
         self.app = App(self.storage, str(payload.get("lang") or ""), slice_s=NO_SLICING_S)
         self.app.base_url = str(payload.get("base") or "")
         self.app.on_bot_decision = self._bot_decided
@@ -156,6 +180,7 @@ class Host:
         self.failing = False             # the database refused the last writes
         self.broadcast: list[str] = []
         self.pref_writes: list[list[str | None]] = []   # taken before the database's
+        self.reading = self.db_on   # idle messages read the index on
         self._deciding = False
         self.parts = PageParts()   # knows no part yet: the first markup is sent whole
 
@@ -200,13 +225,16 @@ class Host:
                 out.append(RECORD_PREFIX + save_id)
         return out
 
-    async def _load(self, keys: list[str]) -> None:
+    async def _load(self, keys: list[str]) -> bool:
+        """Read ``keys`` from the database; False when it could not be read."""
         if not keys or not self.db_on:
-            return
+            return True
         values = await self.db.load(keys)
         if isinstance(values, dict):
             self.storage.refresh({k: v if isinstance(v, str) else None
                                   for k, v in values.items() if k in keys})
+            return True
+        return False
 
     async def _commit(self) -> None:
         """This event's saved-game writes (and any pending) into the database."""
@@ -254,9 +282,12 @@ class Host:
     async def start(self) -> dict[str, Any]:
         """The first answer: the route of the page's address, its record loaded first."""
         hash_ = str(self.payload.get("hash") or "")
-        orphans = sorted(self.storage.unloaded - {RECORD_PREFIX + k[len(ENTRY_PREFIX):]
-                                                 for k in self.storage.data
-                                                 if k.startswith(ENTRY_PREFIX)})
+        if not _HEAD_ENOUGH.match(hash_):
+            await self._load(self.storage.unread_entries())
+        keys = self.storage.keys()
+        orphans = sorted({k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)}
+                         - {RECORD_PREFIX + k[len(ENTRY_PREFIX):] for k in keys
+                            if k.startswith(ENTRY_PREFIX)})
         await self._load(orphans[:MAX_ORPHANS] + self.wants({"kind": "hash", "hash": hash_}))
         if hash_.startswith("#/games"):
             await self._space()
@@ -274,7 +305,12 @@ class Host:
 
     async def serve(self, message: dict[str, Any]) -> dict[str, Any]:
         """One message: load what it reads, run it, write what it wrote, answer."""
+        if message.get("kind") == "idle":
+            return await self._read_on()
         try:
+            # Every handler may list the games (a link looks for its save among them): the
+            # index is read whole before anything else runs.
+            await self._load(self.storage.unread_entries())
             await self._load(self.wants(message))
             if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
                     "#/games"):
@@ -296,6 +332,20 @@ class Host:
             import traceback
             traceback.print_exc()
         return self.answer() if answer is None else answer
+
+    async def _read_on(self) -> dict[str, Any]:
+        """An idle message: the next batch of index entries, listed once so that « Mes
+        parties » finds them parsed and cleaned. The screen does not change (the head holds
+        all the home screen shows)."""
+        try:
+            if not await self._load(self.storage.unread_entries()[:IDLE_BATCH]):
+                self.reading = False   # the database refuses: the next event tries again
+            self.app.saves.list()   # may repair an entry: written like any event's
+            await self._commit()
+        except Exception:
+            import traceback
+            traceback.print_exc()
+        return self.answer()
 
     # --- events ------------------------------------------------------------------------------
     def event(self, message: dict[str, Any]) -> None:
@@ -363,7 +413,8 @@ class Host:
         writes, self.pref_writes = self.pref_writes + self.storage.take_writes(), []
         broadcast, self.broadcast = self.broadcast, []
         return {"html": html, "lang": app.lang, "title": app.title(), "effects": effects,
-                "say": app.take_announcements(), "writes": writes, "broadcast": broadcast}
+                "say": app.take_announcements(), "writes": writes, "broadcast": broadcast,
+                "idle": self.reading and self.storage.unread()}
 
     def guarded(self, message: dict[str, Any], answer: bool = True) -> dict[str, Any] | None:
         """:meth:`event` (then :meth:`answer`); a bug is reported, never leaves a dead page."""
@@ -394,7 +445,8 @@ def wire(answer: dict[str, Any]) -> list[str]:
 
 async def start(text: str, db: Any, saved: dict[str, Any] | None) -> list[str]:
     """The worker's ``start``: JSON text in, :func:`wire` out (module docstring); ``saved``
-    is what the database holds at start-up (``db.boot()``: every index entry, the ids)."""
+    is what the database holds at start-up (``db.boot(BOOT_HEAD)``: the index's head, the
+    keys of its other entries, the ids of the records)."""
     global _host
     _host = Host(json.loads(text), saved, db)
     return wire(await _host.start())

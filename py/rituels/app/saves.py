@@ -181,7 +181,8 @@ class SaveStore:
     def _index(self) -> dict[str, dict[str, Any]]:
         index = {}
         for key in self.storage.keys():
-            if isinstance(key, str) and key.startswith(ENTRY_PREFIX):
+            if isinstance(key, str) and key.startswith(ENTRY_PREFIX) \
+                    and self._loaded_key(key):   # the others are listed once read
                 save_id = key[len(ENTRY_PREFIX):]
                 entry = self._entry(key) if _SAFE_ID.fullmatch(save_id) else None
                 if entry is not None:
@@ -196,10 +197,14 @@ class SaveStore:
         self.storage.remove(ENTRY_PREFIX + save_id)
 
     def _loaded(self, save_id: str) -> bool:
-        """Whether the storage holds this record in memory (a storage that loads records
-        on demand says so with ``loaded``; any other holds them all)."""
+        """Whether the storage holds this record in memory."""
+        return self._loaded_key(self.key(save_id))
+
+    def _loaded_key(self, key: str) -> bool:
+        """Whether the storage holds this key's value in memory (a storage that loads
+        values on demand says so with ``loaded``; any other holds them all)."""
         loaded = getattr(self.storage, "loaded", None)
-        return loaded is None or loaded(self.key(save_id))
+        return loaded is None or loaded(key)
 
     def _metadata(self, save_id: str, record: dict[str, Any], finished: bool,
                   old: dict[str, Any] | None, rev: int, state: GameState | None = None
@@ -297,7 +302,8 @@ class SaveStore:
     def list(self) -> list[dict[str, Any]]:
         """Index entries, most recently played first. Entries are re-derived from their
         record when the record has another revision or has no entry (unreadable ones get
-        ``"corrupt": True``); entries without a record are dropped."""
+        ``"corrupt": True``); entries without a record are dropped; entries the storage has
+        not read yet (``loaded`` false) are left out."""
         index = self._index()
         ids = self._ids()
         for save_id in list(index):
@@ -308,6 +314,8 @@ class SaveStore:
                 except StorageError:
                     pass  # still left out of the list
         for save_id in ids:
+            if not self._loaded_key(ENTRY_PREFIX + save_id):
+                continue   # its entry is not read yet (start-up reads the head only)
             entry = index.get(save_id)
             if entry is not None and not self._loaded(save_id):
                 continue   # not in memory: written with its record in one transaction

@@ -6,6 +6,8 @@ Sections, in order:
 - ``analysis``: calibration of the win chances and analysis/coach times (rituels.analysis.bench);
 - ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
   needs Playwright, so it runs in the test venv (.venv, created if missing);
+- ``saves``: start-up with 5,000 saved games against an empty profile (interleaved pairs),
+  « Mes parties » with them, the move of 1,000 legacy saves (bench_saves.py; Playwright too);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
   browser (bench_play.py; Playwright too);
 - ``analysis-browser``: whole-game analysis and coach answers in the browser (bench_analysis.py;
@@ -38,13 +40,14 @@ SECTIONS: dict[str, str] = {
     "links": "rituels.engine.link_bench",
     "analysis": "rituels.analysis.bench",
     "browser": "rituels.tools.bench_browser",
+    "saves": "rituels.tools.bench_saves",
     "play": "rituels.tools.bench_play",
     "analysis-browser": "rituels.tools.bench_analysis",
     "strength": "rituels.tools.bench_strength",
     "generic": "rituels.tools.bench_generic",
 }
 ON_DEMAND = ("strength", "generic")              # long matches: only with --only
-BROWSER_SECTIONS = ("browser", "play", "analysis-browser")   # Playwright: in the test venv
+BROWSER_SECTIONS = ("browser", "saves", "play", "analysis-browser")   # Playwright: in the test venv
 
 
 def _module_figures(module_name: str) -> Callable[[bool], list[tuple[str, str]]] | None:

@@ -610,7 +610,7 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
                 played = {game_id: bots_play(browser, base, game_id) for game_id in games}
             if engine_too:
                 engine = engine_in_worker(browser, base, site)
-            if only in (None, "saves"):   # issue 28: 5,000 saved games, the migration
+            if only == "saves":   # issue 28 (the section ``saves``): 5,000 saved games
                 saved = bench_saves.measure(browser, base, READY_PROBE_JS, runs)
             browser.close()
         if startup:
@@ -633,7 +633,7 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     rows += play_rows(played)
     if engine_too:
         rows += engine_rows(*engine[:2]) + bench_reference.rows(*engine[2:])
-    if only in (None, "saves"):
+    if only == "saves":
         rows += bench_saves.rows(saved)
     return rows
 
