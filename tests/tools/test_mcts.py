@@ -1,5 +1,6 @@
 """The generic search baseline (tools/mcts.py) and its equal-CPU bench (tools/bench_generic.py)."""
 
+import json
 import sys
 from pathlib import Path
 
@@ -52,3 +53,17 @@ def test_wilson_interval():
     assert abs(lo - 0.404) < 0.001 and abs(hi - 0.596) < 0.001
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and 0.27 < hi < 0.28
+
+
+def test_the_round_robin_log_sums_each_match(tmp_path, capsys):
+    # Two games of one match, a win and a loss: 50 % with Wilson's interval on 2 games.
+    from rituels.tools import bench_t27_runs
+    log = tmp_path / "runs.jsonl"
+    rows = [{"match": "4p_random", "game": g, "share": s, "roles": r, "strong_cpu": [0.1, 0.3],
+             "other_cpu": [0.2], "cpu_s": 1.0} for g, s, r in ((0, 1.0, ""), (1, 0.0, "T"))]
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    bench_t27_runs.summary(str(log))
+    out = capsys.readouterr().out
+    lo, hi = wilson(1.0, 2)
+    assert f"50.0% [{lo:.1%}, {hi:.1%}] of 2 games" in out
+    assert "by role: T 0% of 1; racer 100% of 1" in out

@@ -3,7 +3,8 @@
 ``python -m rituels.tools.bench_generic OPPONENT GAMES [--players 4] [--factor 1] [--scale 1.5]
 [--seed 0] [--old]``: one strong bot against ``players - 1`` opponents, its seat rotating game by
 game; OPPONENT is ``mcts`` (``tools/mcts.py``: plain UCT, max^n, random rollouts), ``random``
-or ``previous`` (the strong bot with this landing's changes off: ``StrongBot(previous=True)``).
+``previous`` (the strong bot with this landing's changes off: ``StrongBot(previous=True)``)
+or ``landed`` (the frozen copy of the bot as first landed, ``tools/tuchulcha_landed.py``).
 
 Equal CPU, measured in the same games: the strong bot thinks on a page clock (this thread's CPU
 time x ``scale``; 1.5 ~ the Pyodide/CPython ratio, so its 0.6 s page budget is 0.4 CPU s here)
@@ -27,6 +28,7 @@ from rituels.engine.bots import Bot, RandomBot, decide
 from rituels.engine.state import CHANCE, sample_chance
 from rituels.tools.bench_strength import PageClock
 from rituels.tools.mcts import MCTSBot
+from rituels.tools.tuchulcha_landed import StrongBot as LandedBot
 from rituels.tuchulcha.bots import StrongBot
 from rituels.tuchulcha.game import GAME
 
@@ -78,6 +80,10 @@ def play_one(g: int, players: int, opponent: str, factor: float, scale: float, s
             bots.append(bot)
         elif opponent == "previous":
             bot = StrongBot(seed * 1000 + 10 * g + p, previous=True)
+            bot.clock = PageClock(scale)
+            bots.append(bot)
+        elif opponent == "landed":
+            bot = LandedBot(seed * 1000 + 10 * g + p)
             bot.clock = PageClock(scale)
             bots.append(bot)
         else:
@@ -144,6 +150,7 @@ MATCHES = (
     ("2 players, strong vs MCTS at 4x CPU", "mcts", 40, 1, 2, 4.0, ">= 90 %"),
     ("4 players, 1 strong vs 3 random", "random", 100, 2, 4, 1.0, ">= 90 %"),
     ("4 players, 1 strong vs 3 previous strong", "previous", 200, 1, 4, 1.0, "> 25 %"),
+    ("4 players, 1 strong vs 3 landed strong (frozen copy)", "landed", 200, 1, 4, 1.0, "> 25 %"),
 )
 
 
@@ -159,7 +166,7 @@ def figures(quick: bool = False) -> list[tuple[str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench_generic")
-    ap.add_argument("opponent", choices=("mcts", "random", "previous"))
+    ap.add_argument("opponent", choices=("mcts", "random", "previous", "landed"))
     ap.add_argument("games", type=int)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--factor", type=float, default=1.0)
