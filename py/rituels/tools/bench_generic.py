@@ -4,7 +4,8 @@
 [--seed 0] [--old]``: one strong bot against ``players - 1`` opponents, its seat rotating game by
 game; OPPONENT is ``mcts`` (``tools/mcts.py``: plain UCT, max^n, random rollouts), ``random``
 ``previous`` (the strong bot with this landing's changes off: ``StrongBot(previous=True)``)
-or ``landed`` (the frozen copy of the bot as first landed, ``tools/tuchulcha_landed.py``).
+or ``landed`` (the bot as it landed at ``LANDED_COMMIT``, read from git history at run time:
+no frozen copy in the tree).
 
 Equal CPU, measured in the same games: the strong bot thinks on a page clock (this thread's CPU
 time x ``scale``; 1.5 ~ the Pyodide/CPython ratio, so its 0.6 s page budget is 0.4 CPU s here)
@@ -19,6 +20,7 @@ Run it under ``nice -n 10``, one process at a time, on a shared machine.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
@@ -28,11 +30,26 @@ from rituels.engine.bots import Bot, RandomBot, decide
 from rituels.engine.state import CHANCE, sample_chance
 from rituels.tools.bench_strength import PageClock
 from rituels.tools.mcts import MCTSBot
-from rituels.tools.tuchulcha_landed import StrongBot as LandedBot
 from rituels.tuchulcha.bots import StrongBot
 from rituels.tuchulcha.game import GAME
 
 PRIOR_S, PRIOR_N = 0.08, 5
+LANDED_COMMIT = "ae21d87"   # the strong bot of the sixth landing
+
+
+@functools.cache
+def landed_bot_class() -> type:
+    """StrongBot as it was at LANDED_COMMIT (``git show`` of its module, run as a module of
+    its own beside today's package: it imports only engine and rules modules)."""
+    import subprocess
+    import types
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    source = subprocess.run(["git", "show", f"{LANDED_COMMIT}:py/rituels/tuchulcha/bots.py"],
+                            cwd=root, check=True, capture_output=True, text=True).stdout
+    module = types.ModuleType("rituels.tuchulcha.bots_landed")
+    exec(compile(source, f"bots.py@{LANDED_COMMIT}", "exec"), module.__dict__)
+    return module.StrongBot
 
 
 def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -83,7 +100,7 @@ def play_one(g: int, players: int, opponent: str, factor: float, scale: float, s
             bot.clock = PageClock(scale)
             bots.append(bot)
         elif opponent == "landed":
-            bot = LandedBot(seed * 1000 + 10 * g + p)
+            bot = landed_bot_class()(seed * 1000 + 10 * g + p)
             bot.clock = PageClock(scale)
             bots.append(bot)
         else:
