@@ -47,6 +47,9 @@ def test_the_coach_is_in_the_status_bar_and_marks_the_board(page, open_app, axe,
         page.wait_for_timeout(500)
     button.wait_for(timeout=30_000)
     settle(page)
+    # the first screen as it opens: on a phone a focus move in Wongar's long page may have
+    # scrolled it (the status bar is not sticky there, #24), which is not what is checked here
+    page.evaluate("window.scrollTo(0, 0)")
     box = button.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, box   # in the first screen
     button.click()
