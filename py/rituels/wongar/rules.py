@@ -201,12 +201,6 @@ class WongarState(GameState):
     def taken_count(self, p: int) -> int:
         return sum(self.taken[p])
 
-    def tokens_in(self, a: int) -> list[list[int]]:
-        return self.tokens[a]
-
-    def area_total(self, a: int, p: int) -> int:
-        return sum(self.tokens[a][p])
-
     def setup_area(self) -> int | None:
         if self.phase == "setup" and self.setup_step == "bag":
             return setup_slots(self.num_players)[self.setup_done]
