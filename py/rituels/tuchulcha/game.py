@@ -19,4 +19,5 @@ GAME = Game(
     default_players=4,
     win_chances=win_chances,
     from_json=from_json,
+    view="rituels.tuchulcha.view",
 )
