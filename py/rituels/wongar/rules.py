@@ -95,6 +95,118 @@ def pile_mix(variant: str) -> list[int]:
 class WongarState(GameState):
     game_id = "wongar"
 
+    # The state's attributes, all set by __init__ (each game's from_json sets them from data).
+    num_players: int
+    """How many players (3 to 5)."""
+    variant: str
+    """"basic" or "advanced" (the set-up option)."""
+    tokens: list[list[list[int]]]
+    """tokens[a][p][t]: player p's tokens of type t in area a."""
+    supply: list[list[int]]
+    """supply[p][t]: tokens left in p's supply."""
+    bag: list[list[int]]
+    """bag[p][t]: p's tokens still in the set-up bag."""
+    piles: list[list[int]]
+    """piles[a][k]: face-down area cards of kind k left on area a."""
+    face_up: list[int | None]
+    """face_up[a]: the kind of area a's face-up card, or None."""
+    area_discard: list[int]
+    """area_discard[a]: area scorpions turned up and discarded there."""
+    ritual_removed: list[int]
+    """ritual_removed[r]: ritual cards out of this game (advanced)."""
+    hands: list[list[int]]
+    """hands[p][r]: ritual cards in p's hand (private)."""
+    setup_scorpions: int
+    """Ritual scorpions held out of the deal (basic), shuffled in later."""
+    hand_slots: list[list[tuple[int, int]]]
+    """What all know of each hand: (count, mask of kinds they cannot be)."""
+    deck: list[int]
+    """deck[r]: ritual cards of kind r left in the deck."""
+    discard: list[int]
+    """discard[r]: ritual cards of kind r face up on the discard."""
+    scorpions_aside: int
+    """Ritual scorpions set aside (0 or 1)."""
+    taken: list[list[int]]
+    """taken[p][k]: area cards of kind k taken by p (private)."""
+    scores: list[int]
+    """scores[p]: points, final bonuses included."""
+    bonus: list[int]
+    """bonus[p]: final bonuses (filled at the end)."""
+    time: int
+    """The time marker's space, 1 to 12 (12 is the X)."""
+    round: int
+    """The round, from 1 (0 during the set-up)."""
+    start_player: int | None
+    """The boomerang's holder (drawn at set-up)."""
+    round_first: int | None
+    """The first player of this round."""
+    ancestor_holder: int | None
+    """Who holds the other ancestor."""
+    elder_holder: int | None
+    """Who holds the other elder."""
+    ancestor_area: int
+    """The area of the ancestor figure on the map."""
+    elder_area: int
+    """The area of the elder figure on the map."""
+    end_triggered: str | None
+    """None, "time" or "pile": the round ends, then the game."""
+    phase: str
+    """One of PHASES."""
+    setup_step: str | None
+    """One of SETUP_STEPS during the set-up, else None."""
+    setup_done: int
+    """Tokens drawn from the bag, then cards dealt, so far."""
+    step: str | None
+    """One of STEPS during a turn, else None."""
+    turn_index: int
+    """Turns played in this round."""
+    turn_player: int | None
+    """Whose turn it is."""
+    card_area: int | None
+    """Where the area card being played came from."""
+    card_kind: int | None
+    """The kind of the area card being played."""
+    card_type: int | None
+    """The token type of a token card being played."""
+    place_type: int | None
+    """The token type being placed."""
+    place_left: int
+    """Tokens still to place."""
+    draw_after: int
+    """Ritual cards to draw once the tokens are placed."""
+    draws_pending: int
+    """Ritual draws due before the next decision."""
+    drawer: int | None
+    """Who draws the pending ritual cards."""
+    cer_area: int | None
+    """The ceremony's area."""
+    cer_kind: int | None
+    """The ceremony's card kind (ancestor, elder, ancestor_elder)."""
+    cer_starter: int | None
+    """Who started the ceremony."""
+    cer_participants: list[int]
+    """All who took part, clockwise from the first to act."""
+    cer_active: list[int]
+    """Those still in, clockwise."""
+    cer_index: int
+    """cer_active[cer_index] plays or passes now."""
+    effect_type: int | None
+    """The ritual effects' token type."""
+    effect_left: int
+    """Ritual effects still to choose."""
+    effect_double: bool
+    """The effects come from a double: moves only."""
+    effect_moved: tuple[str, int] | None
+    """A double's first move (verb, area)."""
+    last_scoring: list[tuple[int, int, int]]
+    """(type, player, points) of the last ceremony's scoring."""
+    last_ceremony: tuple[int, int] | None
+    """(area, kind) of the last ceremony."""
+    auto_passed: list[tuple[int, int]]
+    """(player, area) passed automatically by the last action."""
+    last_touch: list[tuple]
+    """What the last decision changed on the board, for views to mark."""
+
     def __init__(self, num_players: int, options: dict[str, Any] | None = None):
         options = options or {}
         n = self.num_players = num_players
