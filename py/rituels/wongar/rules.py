@@ -70,6 +70,8 @@ SETUP_STEPS = (BAG, DEAL, START, ELDERHOLDER)
 STEPS = (TAKE, OPTION, PLACE, TRIPLE, MOVE_ANCESTOR, MOVE_ELDER, CEREMONY, DOUBLE, EFFECT,
          TURN_END)
 CEREMONY_STEPS = frozenset((CEREMONY, DOUBLE, EFFECT))
+CHANCE_PHASES = frozenset((SETUP, DUTY))        # draws and turn-ups: nobody decides
+NO_SETTLING_PHASES = frozenset((SETUP, END))    # _settle has nothing to carry out
 CHANCE_VERBS = frozenset(("bag", "draw", "start", "elderholder", "up"))
 OPTIONS = tuple(D.TOKEN_CARD_OPTIONS)
 EFFECTS = ("remove", "out", "in")
@@ -392,7 +394,7 @@ class WongarState(GameState):
     def current_player(self) -> int:
         if self.phase == END:
             return TERMINAL
-        if self.phase in (SETUP, DUTY) or self.draws_pending:
+        if self.phase in CHANCE_PHASES or self.draws_pending:
             return CHANCE
         if self.step in CEREMONY_STEPS:
             return self.cer_active[self.cer_index]
@@ -885,7 +887,7 @@ class WongarState(GameState):
                 # the two scorpions would be drawn and reshuffled forever.
                 self.draws_pending = 0
             phase = self.phase
-            if phase in (SETUP, END):
+            if phase in NO_SETTLING_PHASES:
                 return
             if phase == DUTY:
                 if self.duty_area() is not None:
