@@ -407,8 +407,6 @@ class Glue:
             self.focus(effect["target"])
         elif kind == "reveal":
             self.reveal()
-        elif kind == "copy":
-            js.window.rituelsCopy(effect["text"])
         elif kind == "copy-link":
             self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
         elif kind == "download":

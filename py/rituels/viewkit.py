@@ -8,8 +8,9 @@ makes such elements keyboard-operable; views give them an ``aria-label``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Protocol
 
 from rituels.i18n import t as _t, tn as _tn
 
@@ -106,3 +107,32 @@ def reason_text(ctx: ViewContext, prefix: str, reason: tuple[str, dict] | None,
     code, params = reason
     words = {k: named[k](v) if k in named else v for k, v in params.items()}
     return ctx.t(f"{prefix}.{code}", **words)
+
+
+class ViewModule(Protocol):
+    """What the app asks of a game's view module (named by its ``Game.view``). The optional
+    parts are module attributes too, set to None by a view that has none."""
+
+    def render(self, state: Any, ctx: ViewContext) -> str: ...
+    def status(self, state: Any, ctx: ViewContext) -> str: ...
+    def result(self, state: Any, ctx: ViewContext) -> str: ...
+    def describe(self, before: Any, action: Any, after: Any, ctx: ViewContext) -> list[str]: ...
+    def help_page(self, ctx: ViewContext) -> str: ...
+    def thumbnail(self) -> str: ...
+
+    # Optional: the end-of-game table; the label of the roll button (else "Roll");
+    # the line saying what the others did since your last decision (player, steps, ctx).
+    standings: Callable[[Any, ViewContext], str] | None
+    roll_label: Callable[[Any, ViewContext], str] | None
+    last_turn: Callable[[int, Any, ViewContext], str] | None
+
+
+VIEW_PARTS = ("render", "status", "result", "describe", "help_page", "thumbnail", "standings",
+              "roll_label", "last_turn")
+
+
+def load_view(game_id: str) -> ViewModule:
+    """The game's view module (imported lazily: the app starts without every game's code)."""
+    from rituels.engine.game import get_game  # the registry imports the game on demand
+
+    return importlib.import_module(get_game(game_id).view)

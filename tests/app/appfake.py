@@ -92,7 +92,7 @@ class SlowBot(Bot):
 
 GAME = Game(id="fake-race", min_players=2, max_players=4, new_state=lambda n, o: FakeState(n),
             bots={"easy": RandomBot, "strong": SlowBot}, hidden_information=True,
-            default_players=2)
+            default_players=2, view="rituels.fake_race.view")
 
 
 # --- the view (rituels.fake_race.view) -------------------------------------------------------

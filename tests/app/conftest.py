@@ -22,6 +22,7 @@ def fake_game(monkeypatch):
     view_mod = types.ModuleType("rituels.fake_race.view")
     for name in ("render", "status", "describe", "result", "help_page", "thumbnail"):
         setattr(view_mod, name, getattr(fakegame, name))
+    view_mod.standings = view_mod.roll_label = view_mod.last_turn = None  # optional parts
     monkeypatch.setitem(sys.modules, "rituels.fake_race.game", game_mod)
     monkeypatch.setitem(sys.modules, "rituels.fake_race.view", view_mod)
     monkeypatch.setitem(registry._MODULES, "fake-race", "rituels.fake_race.game")

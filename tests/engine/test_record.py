@@ -6,7 +6,7 @@ import json
 import pytest
 
 from rituels.engine import record as rec
-from rituels.engine.record import FORMAT, RecordError, check_record, iter_replay, replay
+from rituels.engine.record import FORMAT, RecordError, check_record, replay
 
 from .helpers import game_or_skip, game_params, played_record
 
@@ -77,7 +77,9 @@ def test_illegal_action_is_named(game_id):
     record = played_record(game_id, seed=5)
     known = set(record["actions"])
     # The first step (after the opening ones) where some action of this game is illegal.
-    for i, _, state in iter_replay(record):
+    state = replay(record, 0).state
+    for i, text in enumerate(record["actions"]):
+        state.play(state.str_to_action(text))
         legal = {state.action_to_str(a) for a in state.legal_actions()}
         if i >= 6 and known - legal:
             bad_at, bad = i + 1, min(known - legal)

@@ -354,7 +354,7 @@ def test_draws_and_turn_ups_ask_nobody_for_a_click():
     states = list(_chance_states(4, 12))
     assert any(s.draws_pending for s in states) and any(s.phase == "duty" for s in states)
     assert all(s.chance_owner() is None for s in states)
-    assert not hasattr(view, "roll_label")
+    assert view.roll_label is None  # (ViewModule: an optional part it has not)
     draw = next(s for s in states if s.draws_pending)
     after = draw.clone()
     after.apply(next(a for a in draw.legal_actions() if a[1] != D.RITUAL_KINDS.index("scorpion")))

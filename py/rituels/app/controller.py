@@ -578,7 +578,7 @@ def play_screen(app: App) -> str:
     end = None
     if s.state.is_terminal():
         status = s.view.result(s.state, ctx)
-        standings = getattr(s.view, "standings", None)   # optional: the end table
+        standings = s.view.standings   # optional: the end table
         end = {"text": status, "winners": [s.names[p] for p in s.state.winners()],
                "table": standings(s.state, ctx) if standings else ""}
     else:
@@ -587,7 +587,7 @@ def play_screen(app: App) -> str:
         frame["log"] = s.log + [status]
     roll = None
     if s.human_to_roll():
-        label = getattr(s.view, "roll_label", None)
+        label = s.view.roll_label   # optional: the game's own word for the roll
         roll = label(s.state, ctx) if label else app.t("app.play.roll")
     # A bot or the table is about to move (the status says who): show that something is on.
     waiting = not s.state.is_terminal() and not (s.human_to_decide() or s.human_to_roll()

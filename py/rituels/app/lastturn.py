@@ -55,7 +55,7 @@ def last_run(record: dict[str, Any], local: list[int] | tuple[int, ...],
 def summary(app: Any, s: Any) -> str:
     """The line for the game on screen, or "" (nobody else played yet, not your decision, a
     game whose view has no summary)."""
-    words = getattr(s.view, "last_turn", None)
+    words = s.view.last_turn
     if words is None or not s.local or s.state.is_terminal() or not app.yours():
         return ""
     try:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from rituels.screens.layout import HEADER_LINKS
+
 Handler = Callable[[Any, Any], None]
 
 
@@ -29,9 +31,8 @@ class MenuItem:
 
 ROUTES: dict[str, Handler] = {}
 COMMANDS: dict[str, Handler] = {}
-# Static so the first paint (drawn before Python runs) has the same header as the live app.
-NAV: list[MenuItem] = [MenuItem("app.nav.home", href="#/"),
-                       MenuItem("library.games.nav", href="#/games")]
+# The header (screens.layout.HEADER_LINKS: static, for the first paint too).
+NAV: list[MenuItem] = [MenuItem(label, href=href) for label, href in HEADER_LINKS]
 PLAY_MENU: list[MenuItem] = [
     MenuItem("app.menu.new", cmd="new-game"),
     MenuItem("app.menu.rules", cmd="rules"),

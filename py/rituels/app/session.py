@@ -6,14 +6,13 @@ same position) and grows by :meth:`Session.play`, which appends each action to t
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from rituels.engine.game import Game
 from rituels.engine.record import check_record, local_seats, start_state, step
 from rituels.engine.state import CHANCE, turn_owner
 from rituels.screens.newgame import localized_names
-from rituels.viewkit import ViewContext
+from rituels.viewkit import ViewContext, ViewModule, load_view
 
 MAX_LOG = 300
 
@@ -22,18 +21,13 @@ def game_package(game_id: str) -> str:
     return "rituels." + game_id.replace("-", "_")
 
 
-def load_view(game_id: str) -> Any:
-    """The game's view module (imported lazily: the app starts without every game's code)."""
-    return importlib.import_module(game_package(game_id) + ".view")
-
-
 class Session:
     def __init__(self, save_id: str, record: dict[str, Any], lang: str):
         """Replay ``record``; raises RecordError if it is damaged, ImportError if the game's
         view is missing."""
         self.save_id = save_id
         self.record = check_record(record)
-        self.view = load_view(self.record["game"])
+        self.view: ViewModule = load_view(self.record["game"])
         self.game: Game
         self.game, self.state = start_state(self.record)
         self.names = localized_names(self.record["game"],

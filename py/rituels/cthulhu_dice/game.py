@@ -31,4 +31,5 @@ GAME = Game(
     hidden_information=False,
     default_players=4,
     from_json=from_json,
+    view="rituels.cthulhu_dice.view",
 )

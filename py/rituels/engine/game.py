@@ -83,6 +83,8 @@ class Game:
     clear_error: Callable[[GameState, Any], bool] | None = None
     # data -> state: the validating inverse of to_json() (raises engine.position.PositionError).
     from_json: Callable[[Any], GameState] | None = None
+    # The module that draws the game (a rituels.viewkit.ViewModule), imported on first use.
+    view: str = ""
 
     def check_options(self, num_players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate; raises ValueError with a readable reason."""

@@ -14,7 +14,7 @@ re-runs each action through the rules, so a record can never hold an illegal gam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from rituels.engine.game import GAME_IDS, Game, get_game
 from rituels.engine.safeinput import (InputError, clean_text, clean_title, read_json, text_problem,
@@ -225,16 +225,6 @@ def step(state: GameState, text: str, index: int) -> Any:
         raise RecordError(f"illegal action: {exc}", index, "record.illegal",
                           shown_action(text)) from None
     return action
-
-
-def iter_replay(record: dict[str, Any]) -> Iterator[tuple[int, Any, GameState]]:
-    """Yield (index, action, state after it) for each recorded action. The state object is
-    the same one advanced in place: clone it to keep a position."""
-    record = check_record(record)
-    _, state = start_state(record)
-    for i, text in enumerate(record["actions"]):
-        action = step(state, text, i)
-        yield i, action, state
 
 
 @dataclass

@@ -10,7 +10,7 @@ from typing import Any
 from rituels.engine.game import GAME_IDS, get_game
 from rituels.i18n import t, tn
 from rituels.lessons import LESSON_GAMES
-from rituels.screens.layout import page
+from rituels.screens.layout import HEADER_LINKS, page
 from rituels.viewkit import attrs, esc
 
 MAX_CONTINUE = 6
@@ -25,7 +25,7 @@ _cards: dict[str, dict[str, Any]] | None = None
 def compute_cards() -> dict[str, dict[str, Any]]:
     """Each game's home-card picture and player counts, from the games' own code. A game whose
     code is missing or broken gets a neutral glyph and no player line, never a broken home."""
-    from rituels.app.session import load_view  # lazy: loads the game's view module
+    from rituels.viewkit import load_view  # the games' views, loaded here only
     cards: dict[str, dict[str, Any]] = {}
     for game_id in GAME_IDS:
         card: dict[str, Any] = {"picture": _NO_PICTURE, "players": None}
@@ -140,6 +140,5 @@ def render(lang: str, saves: list[dict[str, Any]], loading: bool = False) -> str
 def first_paint(lang: str) -> str:
     """The home screen as the page shows it before Python runs: same markup, controls
     disabled, a loading line. The build injects it into index.html."""
-    from rituels.app.registry import NAV  # the live app's header links: nothing moves
-    nav = [(t(lang, item.label), item.href) for item in NAV]
+    nav = [(t(lang, label), href) for label, href in HEADER_LINKS]  # the live app's header
     return page(lang, render(lang, saves=[], loading=True), nav=nav, notices=[], loading=True)

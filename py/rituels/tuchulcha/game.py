@@ -20,4 +20,5 @@ GAME = Game(
     win_chances=win_chances,
     clear_error=clear_error,
     from_json=from_json,
+    view="rituels.tuchulcha.view",
 )

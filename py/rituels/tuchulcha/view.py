@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rituels.tuchulcha import rules
+from rituels.tuchulcha.rules import TuchulchaState
 from rituels.tuchulcha.board import COLOURS, GODS, MYSTIC
 from rituels.tuchulcha.drawing import (
     PICK, PICKED, TARGET, CountChoice, Mark, Scene, board_svg, die_face, legend, pawn_shape,
@@ -28,6 +29,7 @@ from rituels.tuchulcha.drawing import (
 )
 from rituels.viewkit import ViewContext, attrs, esc, ranked, standings_table
 
+roll_label = None  # (ViewModule's optional part: the app's own "Roll" label)
 
 
 # --- reading the state ------------------------------------------------------------------------
@@ -41,7 +43,7 @@ def _fresh_roll(state, ctx: ViewContext) -> bool:
     return ctx.animate and not state.used and not ctx.selection
 
 
-def scene_of(state, ctx: ViewContext) -> Scene:
+def scene_of(state: TuchulchaState, ctx: ViewContext) -> Scene:
     """The board picture's inputs, read from the rules' public attributes."""
     colours = list(state.colours)
     return Scene(
@@ -133,7 +135,7 @@ def _colour_name(ctx: ViewContext, colour: int) -> str:
     return ctx.t(f"tuchulcha.colour.{COLOURS[colour]}")
 
 
-def who(state, player: int, ctx: ViewContext) -> str:
+def who(state: TuchulchaState, player: int, ctx: ViewContext) -> str:
     """"Alice (rouge, Achvizr)", "Alice (Tuchulcha)", "Bob (noir, Leinth)"."""
     colours = state.colours_of(player)
     if player in (state.tuchulcha, state.lasa):
@@ -202,7 +204,7 @@ def _attacks_by_stone(state) -> dict[int, list]:
     return out
 
 
-def attack_text(state, ctx: ViewContext, action) -> str:
+def attack_text(state: TuchulchaState, ctx: ViewContext, action) -> str:
     """"2 aruspices rouges arrivent ensemble à la pierre 12 (dé 3 de la pierre 9, dé 1 de la
     pierre 11)"."""
     effect = state.move_effect(action)
@@ -460,7 +462,7 @@ def _players(state, ctx: ViewContext) -> str:
     return f'<ul class="tu-players">{"".join(rows)}</ul>'
 
 
-def dice_states(state) -> list[tuple[int, str]]:
+def dice_states(state: TuchulchaState) -> list[tuple[int, str]]:
     """This turn's dice in roll order, each marked "", "used" or "discarded"."""
     if state.phase not in (rules.THIRD, rules.ROLL3, rules.DISCARD, rules.MOVE, rules.END):
         return []
@@ -492,7 +494,7 @@ def _dice(state, ctx: ViewContext) -> str:
     return f'<div class="{cls}" role="img"{attrs(aria_label=label)}>{slots}</div>'
 
 
-def render(state, ctx: ViewContext) -> str:
+def render(state: TuchulchaState, ctx: ViewContext) -> str:
     choice = _choices(state, ctx)
     if ctx.interactive:
         _why_marks(state, choice)
@@ -510,7 +512,7 @@ def render(state, ctx: ViewContext) -> str:
             f'<div class="tu-turn">{"".join(turn)}</div>{_players(state, ctx)}</div></div>')
 
 
-def standings(state, ctx: ViewContext) -> str:
+def standings(state: TuchulchaState, ctx: ViewContext) -> str:
     """The end-of-game table: rank, player, pawns in Velthumena, still in play (end (c)'s
     tie-break) and in the forest. Winners come first, then players still in the game by pawns
     in Velthumena and then in play, then those out of it."""
@@ -536,7 +538,7 @@ def standings(state, ctx: ViewContext) -> str:
 
 # --- sentences --------------------------------------------------------------------------------
 
-def status(state, ctx: ViewContext) -> str:
+def status(state: TuchulchaState, ctx: ViewContext) -> str:
     phase = state.phase
     if phase == rules.OVER:
         return result(state, ctx)
@@ -555,7 +557,8 @@ def status(state, ctx: ViewContext) -> str:
     return ctx.t(f"tuchulcha.status.{step}", **words)
 
 
-def describe(before, action, after, ctx: ViewContext) -> list[str]:
+def describe(before: TuchulchaState, action, after: TuchulchaState,
+             ctx: ViewContext) -> list[str]:
     player = before.player
     someone = who(before, player, ctx) if player is not None else ""
     lines: list[str] = []
@@ -627,7 +630,7 @@ def _consequences(before, after, action, ctx: ViewContext) -> list[str]:
     return lines
 
 
-def result(state, ctx: ViewContext) -> str:
+def result(state: TuchulchaState, ctx: ViewContext) -> str:
     winners = state.winners()
     names = _values(ctx, [ctx.name(p) for p in winners])
     reason = state.end_reason

@@ -25,4 +25,5 @@ GAME = Game(
     hidden_information=True,
     default_players=4,
     from_json=from_json,
+    view="rituels.wongar.view",
 )

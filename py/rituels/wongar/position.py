@@ -11,13 +11,11 @@ from rituels.engine.position import (
     boolean, built, choice, int_list, integer, keys, maybe_int, need, table)
 from rituels.wongar import data as D
 from rituels.wongar.rules import (
-    NUM_AREAS, NUM_TYPES, R_SCORPION, WongarState)
+    NUM_AREAS, NUM_TYPES, PHASES, R_SCORPION, SETUP, SETUP_STEPS, STEPS, WongarState)
 
 _NK, _NR = len(D.CARD_KINDS), len(D.RITUAL_KINDS)
-_PHASES = ("setup", "turn", "duty", "privilege", "end")
-_SETUP_STEPS = (None, "bag", "deal", "start", "elderholder")
-_STEPS = (None, "take", "option", "place", "triple", "move_ancestor", "move_elder", "ceremony",
-          "double", "effect", "end")
+_SETUP_STEPS = (None, *SETUP_STEPS)
+_STEPS = (None, *STEPS)
 # Fields that hold a player index or None, an area or None, a kind or None.
 _PLAYER_OR_NONE = ("start_player", "round_first", "ancestor_holder", "elder_holder",
                    "turn_player", "drawer", "cer_starter")
@@ -95,12 +93,12 @@ def from_json(data: Any) -> WongarState:
     end = data["end_triggered"]
     need(end is None or isinstance(end, str), "end_triggered is not a text")
     st.end_triggered = end
-    st.phase = choice(data["phase"], _PHASES, "phase")
+    st.phase = choice(data["phase"], PHASES, "phase")
     st.setup_step = choice(data["setup_step"], _SETUP_STEPS, "setup_step")
-    need((st.phase == "setup") == (st.setup_step is not None),
+    need((st.phase == SETUP) == (st.setup_step is not None),
          "setup_step: set exactly during the set-up")
     st.step = choice(data["step"], _STEPS, "step")
-    need(st.step is None or st.phase != "setup", "step: no turn during the set-up")
+    need(st.step is None or st.phase != SETUP, "step: no turn during the set-up")
     st.cer_participants = int_list(data["cer_participants"], "cer_participants", None, 0, P)
     st.cer_active = int_list(data["cer_active"], "cer_active", None, 0, P)
     need(set(st.cer_active) <= set(st.cer_participants),

@@ -58,7 +58,20 @@ def _reach(start: int, distances: tuple[int, ...]) -> tuple[int, ...]:
 ELDER_REACH = tuple(_reach(a, D.ELDER_MOVES) for a in range(NUM_AREAS))
 HAND_AREA = AREA_INDEX[D.CENTRAL[0]]
 FOOT_AREA = AREA_INDEX[D.CENTRAL[1]]
-CEREMONY_STEPS = frozenset(("ceremony", "double", "effect"))
+# Where the game is: ``phase``, then ``setup_step`` during the set-up or ``step`` inside a turn.
+# Plain strings (they are saved as such by to_json); compare against these names.
+SETUP, DUTY, PRIVILEGE, TURN, END = "setup", "duty", "privilege", "turn", "end"
+PHASES = (SETUP, TURN, DUTY, PRIVILEGE, END)
+BAG, DEAL, START, ELDERHOLDER = "bag", "deal", "start", "elderholder"
+SETUP_STEPS = (BAG, DEAL, START, ELDERHOLDER)
+(TAKE, OPTION, PLACE, TRIPLE, MOVE_ANCESTOR, MOVE_ELDER, CEREMONY, DOUBLE, EFFECT,
+ TURN_END) = ("take", "option", "place", "triple", "move_ancestor", "move_elder", "ceremony",
+              "double", "effect", "end")
+STEPS = (TAKE, OPTION, PLACE, TRIPLE, MOVE_ANCESTOR, MOVE_ELDER, CEREMONY, DOUBLE, EFFECT,
+         TURN_END)
+CEREMONY_STEPS = frozenset((CEREMONY, DOUBLE, EFFECT))
+CHANCE_PHASES = frozenset((SETUP, DUTY))        # draws and turn-ups: nobody decides
+NO_SETTLING_PHASES = frozenset((SETUP, END))    # _settle has nothing to carry out
 CHANCE_VERBS = frozenset(("bag", "draw", "start", "elderholder", "up"))
 OPTIONS = tuple(D.TOKEN_CARD_OPTIONS)
 EFFECTS = ("remove", "out", "in")
@@ -83,6 +96,118 @@ def pile_mix(variant: str) -> list[int]:
 
 class WongarState(GameState):
     game_id = "wongar"
+
+    # The state's attributes, all set by __init__ (each game's from_json sets them from data).
+    num_players: int
+    """How many players (3 to 5)."""
+    variant: str
+    """"basic" or "advanced" (the set-up option)."""
+    tokens: list[list[list[int]]]
+    """tokens[a][p][t]: player p's tokens of type t in area a."""
+    supply: list[list[int]]
+    """supply[p][t]: tokens left in p's supply."""
+    bag: list[list[int]]
+    """bag[p][t]: p's tokens still in the set-up bag."""
+    piles: list[list[int]]
+    """piles[a][k]: face-down area cards of kind k left on area a."""
+    face_up: list[int | None]
+    """face_up[a]: the kind of area a's face-up card, or None."""
+    area_discard: list[int]
+    """area_discard[a]: area scorpions turned up and discarded there."""
+    ritual_removed: list[int]
+    """ritual_removed[r]: ritual cards out of this game (advanced)."""
+    hands: list[list[int]]
+    """hands[p][r]: ritual cards in p's hand (private)."""
+    setup_scorpions: int
+    """Ritual scorpions held out of the deal (basic), shuffled in later."""
+    hand_slots: list[list[tuple[int, int]]]
+    """What all know of each hand: (count, mask of kinds they cannot be)."""
+    deck: list[int]
+    """deck[r]: ritual cards of kind r left in the deck."""
+    discard: list[int]
+    """discard[r]: ritual cards of kind r face up on the discard."""
+    scorpions_aside: int
+    """Ritual scorpions set aside (0 or 1)."""
+    taken: list[list[int]]
+    """taken[p][k]: area cards of kind k taken by p (private)."""
+    scores: list[int]
+    """scores[p]: points, final bonuses included."""
+    bonus: list[int]
+    """bonus[p]: final bonuses (filled at the end)."""
+    time: int
+    """The time marker's space, 1 to 12 (12 is the X)."""
+    round: int
+    """The round, from 1 (0 during the set-up)."""
+    start_player: int | None
+    """The boomerang's holder (drawn at set-up)."""
+    round_first: int | None
+    """The first player of this round."""
+    ancestor_holder: int | None
+    """Who holds the other ancestor."""
+    elder_holder: int | None
+    """Who holds the other elder."""
+    ancestor_area: int
+    """The area of the ancestor figure on the map."""
+    elder_area: int
+    """The area of the elder figure on the map."""
+    end_triggered: str | None
+    """None, "time" or "pile": the round ends, then the game."""
+    phase: str
+    """One of PHASES."""
+    setup_step: str | None
+    """One of SETUP_STEPS during the set-up, else None."""
+    setup_done: int
+    """Tokens drawn from the bag, then cards dealt, so far."""
+    step: str | None
+    """One of STEPS during a turn, else None."""
+    turn_index: int
+    """Turns played in this round."""
+    turn_player: int | None
+    """Whose turn it is."""
+    card_area: int | None
+    """Where the area card being played came from."""
+    card_kind: int | None
+    """The kind of the area card being played."""
+    card_type: int | None
+    """The token type of a token card being played."""
+    place_type: int | None
+    """The token type being placed."""
+    place_left: int
+    """Tokens still to place."""
+    draw_after: int
+    """Ritual cards to draw once the tokens are placed."""
+    draws_pending: int
+    """Ritual draws due before the next decision."""
+    drawer: int | None
+    """Who draws the pending ritual cards."""
+    cer_area: int | None
+    """The ceremony's area."""
+    cer_kind: int | None
+    """The ceremony's card kind (ancestor, elder, ancestor_elder)."""
+    cer_starter: int | None
+    """Who started the ceremony."""
+    cer_participants: list[int]
+    """All who took part, clockwise from the first to act."""
+    cer_active: list[int]
+    """Those still in, clockwise."""
+    cer_index: int
+    """cer_active[cer_index] plays or passes now."""
+    effect_type: int | None
+    """The ritual effects' token type."""
+    effect_left: int
+    """Ritual effects still to choose."""
+    effect_double: bool
+    """The effects come from a double: moves only."""
+    effect_moved: tuple[str, int] | None
+    """A double's first move (verb, area)."""
+    last_scoring: list[tuple[int, int, int]]
+    """(type, player, points) of the last ceremony's scoring."""
+    last_ceremony: tuple[int, int] | None
+    """(area, kind) of the last ceremony."""
+    auto_passed: list[tuple[int, int]]
+    """(player, area) passed automatically by the last action."""
+    last_touch: list[tuple]
+    """What the last decision changed on the board, for views to mark."""
 
     def __init__(self, num_players: int, options: dict[str, Any] | None = None):
         options = options or {}
@@ -130,8 +255,8 @@ class WongarState(GameState):
         self.elder_area = FOOT_AREA
         self.end_triggered: str | None = None
         # Where the game is.
-        self.phase = "setup"
-        self.setup_step = "bag"
+        self.phase = SETUP
+        self.setup_step = BAG
         self.setup_done = 0           # tokens drawn from the bag / cards dealt so far
         self.step: str | None = None  # decision step inside a turn
         self.turn_index = 0
@@ -201,20 +326,14 @@ class WongarState(GameState):
     def taken_count(self, p: int) -> int:
         return sum(self.taken[p])
 
-    def tokens_in(self, a: int) -> list[list[int]]:
-        return self.tokens[a]
-
-    def area_total(self, a: int, p: int) -> int:
-        return sum(self.tokens[a][p])
-
     def setup_area(self) -> int | None:
-        if self.phase == "setup" and self.setup_step == "bag":
+        if self.phase == SETUP and self.setup_step == BAG:
             return setup_slots(self.num_players)[self.setup_done]
         return None
 
     def duty_area(self) -> int | None:
         """The next area whose card the first player turns up (duty of the ancestors)."""
-        if self.phase != "duty":
+        if self.phase != DUTY:
             return None
         face_up, piles = self.face_up, self.piles
         for a in range(NUM_AREAS):
@@ -261,10 +380,10 @@ class WongarState(GameState):
             info["chance_owner"] = self.chance_owner()
             info["drawing"] = self.drawer if self.draws_pending else None
             info["draws_pending"] = self.draws_pending
-            info["area"] = self.setup_area() if self.phase == "setup" else self.duty_area()
-        elif self.step == "place":
+            info["area"] = self.setup_area() if self.phase == SETUP else self.duty_area()
+        elif self.step == PLACE:
             info.update(type=self.place_type, left=self.place_left)
-        elif self.step in ("option", "triple", "move_ancestor", "move_elder"):
+        elif self.step in (OPTION, TRIPLE, MOVE_ANCESTOR, MOVE_ELDER):
             info.update(card=self.card_kind, area=self.card_area, type=self.card_type)
         elif self.step in CEREMONY_STEPS:
             info.update(area=self.cer_area, kind=self.cer_kind, active=list(self.cer_active),
@@ -273,16 +392,16 @@ class WongarState(GameState):
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
-        if self.phase == "end":
+        if self.phase == END:
             return TERMINAL
-        if self.phase in ("setup", "duty") or self.draws_pending:
+        if self.phase in CHANCE_PHASES or self.draws_pending:
             return CHANCE
         if self.step in CEREMONY_STEPS:
             return self.cer_active[self.cer_index]
         return self.turn_player
 
     def is_terminal(self) -> bool:
-        return self.phase == "end"   # (current_player's TERMINAL, without the call)
+        return self.phase == END   # (current_player's TERMINAL, without the call)
 
     def chance_owner(self) -> int | None:
         # Nobody decides anything in a draw or a turn-up: the table performs them all (the app
@@ -298,9 +417,9 @@ class WongarState(GameState):
         # c / total is float(Fraction(c, total)) exactly (both correctly rounded), without
         # building Fractions: sample_chance draws the same outcome for a seed. Deck draws and
         # turn-ups are cached by their counts (the same few recur all game long).
-        if self.draws_pending or (self.phase == "setup" and self.setup_step == "deal"):
+        if self.draws_pending or (self.phase == SETUP and self.setup_step == DEAL):
             key = ("draw", *self.deck)
-        elif self.phase == "duty":
+        elif self.phase == DUTY:
             key = ("up", *self.piles[self.duty_area()])
         else:
             actions, counts, total = self._chance_counts()
@@ -318,21 +437,21 @@ class WongarState(GameState):
     def _chance_counts(self) -> tuple[list, list[int], int]:
         """The outcomes of the chance node, each with its count out of ``total``."""
         n = self.num_players
-        if self.phase == "setup":
-            if self.setup_step == "bag":
+        if self.phase == SETUP:
+            if self.setup_step == BAG:
                 bag = self.bag
                 acts = [("bag", p, t) for p, row in enumerate(bag)
                         for t, c in enumerate(row) if c]
                 return acts, [bag[p][t] for _, p, t in acts], sum(map(sum, bag))
-            if self.setup_step == "start":
+            if self.setup_step == START:
                 return [("start", p) for p in range(n)], [1] * n, n
-            if self.setup_step == "elderholder":
+            if self.setup_step == ELDERHOLDER:
                 return ([("elderholder", p) for p in range(n) if p != self.start_player],
                         [1] * (n - 1), n - 1)
             return self._deck_counts()
         if self.draws_pending:
             return self._deck_counts()
-        if self.phase == "duty":
+        if self.phase == DUTY:
             pile = self.piles[self.duty_area()]
             kinds = [k for k, c in enumerate(pile) if c]
             return [("up", k) for k in kinds], [pile[k] for k in kinds], sum(pile)
@@ -350,29 +469,29 @@ class WongarState(GameState):
 
     def _compute_legal(self) -> list:
         phase = self.phase
-        if phase == "end":
+        if phase == END:
             return []
-        if phase == "setup" or phase == "duty" or self.draws_pending:  # chance
+        if phase == SETUP or phase == DUTY or self.draws_pending:  # chance
             return self._chance_counts()[0]
         step = self.step
         p = self.cer_active[self.cer_index] if step in CEREMONY_STEPS else self.turn_player
-        if step == "take":
+        if step == TAKE:
             return [("take", a) for a in range(NUM_AREAS) if self.face_up[a] is not None]
-        if step == "option":
+        if step == OPTION:
             return [("opt", o) for o in OPTIONS]
-        if step == "place":
+        if step == PLACE:
             return [("place", a) for a in range(NUM_AREAS)]
-        if step == "triple":
+        if step == TRIPLE:
             return [("triple", t) for t in range(NUM_TYPES) if self.supply[p][t]]
-        if step == "move_ancestor":
+        if step == MOVE_ANCESTOR:
             return [("move", a) for a in ADJ[self.ancestor_area]]
-        if step == "move_elder":
+        if step == MOVE_ELDER:
             return [("move", a) for a in ELDER_REACH[self.elder_area]]
-        if step == "ceremony":
+        if step == CEREMONY:
             hand = self.hands[p]
             return [("play", r) for r in HAND_KINDS if hand[r] and self._useful(p, r)] + [
                 ("pass",)]
-        if step == "double":
+        if step == DOUBLE:
             out = []
             for t in range(NUM_TYPES):
                 if self.supply[p][t]:
@@ -380,7 +499,7 @@ class WongarState(GameState):
                 if self._can_move(p, t):
                     out.append(("double", t, "act"))
             return out
-        if step == "effect":
+        if step == EFFECT:
             return self._effects(p, self.effect_type)
         raise AssertionError(f"unknown step {step!r}")  # pragma: no cover
 
@@ -446,9 +565,9 @@ class WongarState(GameState):
         if verb in TOUCHING_VERBS:
             self.last_touch = self._touches(action)
         try:
-            handler = _HANDLERS[verb]
+            handler = HANDLERS[verb]
         except KeyError:
-            handler = getattr(WongarState, "_do_" + verb)  # (raises for an unknown verb)
+            raise AttributeError(f"unknown Wongar verb {verb!r}") from None
         handler(self, *action[1:])
         self._settle()
 
@@ -468,7 +587,7 @@ class WongarState(GameState):
         if verb == "place":
             return [("tok", action[1], p, self.place_type)]
         if verb == "move":
-            return [("fig", "ancestor" if self.step == "move_ancestor" else "elder"),
+            return [("fig", "ancestor" if self.step == MOVE_ANCESTOR else "elder"),
                     ("area", action[1])]
         t, here = self.effect_type, self.cer_area
         if verb == "double":  # only "place" touches the board (see TOUCHING_VERBS)
@@ -483,18 +602,18 @@ class WongarState(GameState):
         self.tokens[setup_slots(self.num_players)[self.setup_done]][p][t] += 1
         self.setup_done += 1
         if self.setup_done == len(setup_slots(self.num_players)):
-            self.setup_step, self.setup_done = "deal", 0
+            self.setup_step, self.setup_done = DEAL, 0
 
     def _do_draw(self, r: int) -> None:
         self.deck[r] -= 1
-        if self.phase == "setup":
+        if self.phase == SETUP:
             self.hands[self.setup_done % self.num_players][r] += 1
             self._slot_gain(self.setup_done % self.num_players)
             self.setup_done += 1
             if self.setup_done == D.START_HAND * self.num_players:
                 self.deck[R_SCORPION] += self.setup_scorpions  # shuffled back in
                 self.setup_scorpions = 0
-                self.setup_step = "start"
+                self.setup_step = START
             return
         if r == R_SCORPION:
             self._penalise(self.drawer)
@@ -513,7 +632,7 @@ class WongarState(GameState):
 
     def _do_start(self, p: int) -> None:
         self.start_player = self.ancestor_holder = self.round_first = p
-        self.setup_step = "elderholder"
+        self.setup_step = ELDERHOLDER
 
     def _do_elderholder(self, p: int) -> None:
         self.elder_holder = p
@@ -541,17 +660,17 @@ class WongarState(GameState):
         if k < NUM_TYPES:  # token card: one token on the card's area, then an option
             self.card_type = k
             self._place(p, a, k)
-            self.step = "option"
+            self.step = OPTION
         elif k == K_TRIPLE:
-            self.step = "triple"
+            self.step = TRIPLE
         elif k == K_FOUR:
             self._draw(p, D.FOUR_CARDS_DRAW)
         elif k == K_ANCESTOR:
             self.ancestor_holder = p
-            self.step = "move_ancestor"
+            self.step = MOVE_ANCESTOR
         elif k == K_ELDER:
             self.elder_holder = p
-            self.step = "move_elder"
+            self.step = MOVE_ELDER
         else:  # ancestor/elder: both figures come to this area
             self.ancestor_holder = self.elder_holder = p
             self.ancestor_area = self.elder_area = a
@@ -560,7 +679,7 @@ class WongarState(GameState):
     def _do_opt(self, option: str) -> None:
         extra, draws = D.TOKEN_CARD_OPTIONS[option]
         self.place_type, self.place_left, self.draw_after = self.card_type, extra, draws
-        self.step = "place"
+        self.step = PLACE
 
     def _do_place(self, a: int) -> None:
         self._place(self.turn_player, a, self.place_type)
@@ -568,10 +687,10 @@ class WongarState(GameState):
 
     def _do_triple(self, t: int) -> None:
         self.place_type, self.place_left, self.draw_after = t, D.TRIPLE_TOKENS, 0
-        self.step = "place"
+        self.step = PLACE
 
     def _do_move(self, a: int) -> None:
-        if self.step == "move_ancestor":
+        if self.step == MOVE_ANCESTOR:
             self.ancestor_area = a
             self._start_ceremony(a, K_ANCESTOR)
         else:
@@ -584,7 +703,7 @@ class WongarState(GameState):
         self._slot_play(p, r)
         self.discard[r] += 1
         if r == R_DOUBLE:
-            self.step = "double"
+            self.step = DOUBLE
         else:
             self._begin_effects(r, 1)
 
@@ -663,7 +782,7 @@ class WongarState(GameState):
 
     def _draw(self, p: int, count: int) -> None:
         self.drawer, self.draws_pending = p, count
-        self.step = "end"
+        self.step = TURN_END
 
     def _penalise(self, p: int) -> None:
         """A scorpion: lose one point per player strictly behind, then the time advances."""
@@ -690,15 +809,15 @@ class WongarState(GameState):
         self.cer_index = 0
         self.effect_type, self.effect_left, self.effect_double = None, 0, False
         self.effect_moved = None
-        self.step = "ceremony"
+        self.step = CEREMONY
 
     def _begin_effects(self, t: int, count: int, double: bool = False) -> None:
         self.effect_type, self.effect_left, self.effect_double = t, count, double
         self.effect_moved = None
-        self.step = "effect"
+        self.step = EFFECT
 
     def _next_in_ceremony(self) -> None:
-        self.step = "ceremony"
+        self.step = CEREMONY
         self.effect_type, self.effect_left, self.effect_double = None, 0, False
         self.effect_moved = None
         self.cer_index = (self.cer_index + 1) % len(self.cer_active)
@@ -720,16 +839,16 @@ class WongarState(GameState):
                 self.last_scoring.append((t, p, points))
         self.last_ceremony = (a, self.cer_kind)
         self.cer_active = []
-        self.step = "end"
+        self.step = TURN_END
 
     def _new_round(self) -> None:
         self.round += 1
         self.round_first = self.ancestor_holder
-        self.phase = "duty"
+        self.phase = DUTY
 
     def _next_turn(self) -> None:
         self.turn_index += 1
-        self.step = "take"
+        self.step = TAKE
         self.card_area = self.card_kind = self.card_type = None
         self.cer_area = self.cer_kind = self.cer_starter = None
         self.cer_participants = []
@@ -750,7 +869,7 @@ class WongarState(GameState):
                     if c == best:
                         self.bonus[p] += D.END_BONUS
                         self.scores[p] += D.END_BONUS
-        self.phase, self.step, self.turn_player = "end", None, None
+        self.phase, self.step, self.turn_player = END, None, None
 
     def _settle(self) -> None:
         """Carry out everything that needs no decision until a decision or a draw is due."""
@@ -768,35 +887,35 @@ class WongarState(GameState):
                 # the two scorpions would be drawn and reshuffled forever.
                 self.draws_pending = 0
             phase = self.phase
-            if phase in ("setup", "end"):
+            if phase in NO_SETTLING_PHASES:
                 return
-            if phase == "duty":
+            if phase == DUTY:
                 if self.duty_area() is not None:
                     return
-                self.phase = "privilege"
+                self.phase = PRIVILEGE
                 self.drawer, self.draws_pending = self.elder_holder, 1
                 continue
-            if phase == "privilege":
-                self.phase, self.turn_index, self.step = "turn", 0, "take"
+            if phase == PRIVILEGE:
+                self.phase, self.turn_index, self.step = TURN, 0, TAKE
                 self.turn_player = self.round_first
                 self.drawer = None
                 continue
             step = self.step
-            if step == "take":
+            if step == TAKE:
                 if self.face_up.count(None) < NUM_AREAS:  # a face-up card is left
                     return
                 self._next_turn()  # [decision] no face-up card at all: the turn is skipped
-            elif step == "place":
+            elif step == PLACE:
                 if self.place_left and self.supply[self.turn_player][self.place_type]:
                     return
                 self.place_left = 0
                 self._draw(self.turn_player, self.draw_after)
                 self.draw_after = 0
-            elif step == "triple":
+            elif step == TRIPLE:
                 if any(self.supply[self.turn_player]):
                     return
-                self.step = "end"
-            elif step == "ceremony":
+                self.step = TURN_END
+            elif step == CEREMONY:
                 if not self.cer_active:
                     self._score_ceremony()
                     continue
@@ -814,11 +933,11 @@ class WongarState(GameState):
                 self._slot_exclude(p, useful)
                 self.auto_passed.append((p, self.cer_area))
                 self._leave_ceremony()
-            elif step == "effect":
+            elif step == EFFECT:
                 if self.effect_left and self._effects(self.cer_player(), self.effect_type):
                     return
                 self._next_in_ceremony()
-            elif step == "end":
+            elif step == TURN_END:
                 self.drawer = None
                 self._next_turn()
             else:
@@ -893,7 +1012,7 @@ class WongarState(GameState):
 
     # ------------------------------------------------------------------ results
     def winners(self) -> list[int]:
-        if self.phase != "end":
+        if self.phase != END:
             return []
         best = max(self.scores)
         return [p for p, s in enumerate(self.scores) if s == best]
@@ -911,7 +1030,7 @@ class WongarState(GameState):
         obs = self.to_json()
         obs["hands"] = [list(h) if p == player else None for p, h in enumerate(self.hands)]
         obs["hand_counts"] = [self.hand_count(p) for p in range(self.num_players)]
-        obs["taken"] = [list(h) if p == player or self.phase == "end" else None
+        obs["taken"] = [list(h) if p == player or self.phase == END else None
                         for p, h in enumerate(self.taken)]
         obs["taken_counts"] = [self.taken_count(p) for p in range(self.num_players)]
         obs["piles"] = [self.pile_size(a) for a in range(NUM_AREAS)]
@@ -970,8 +1089,16 @@ _NOTES = {verb: tuple(f"{verb}:{name}" for name in names) for verb, names in (
     ("in", D.AREAS), ("triple", D.TOKEN_TYPES))}
 _TABLES: dict[tuple, tuple[tuple, tuple[float, ...]]] = {}  # chance_table's cache, by counts
 
-# apply()'s dispatch: a dict lookup instead of building "_do_<verb>" and getattr each time.
-_HANDLERS = {name[4:]: fn for name, fn in vars(WongarState).items() if name.startswith("_do_")}
+# apply()'s dispatch, declared: verb -> handler, called with the action's other fields.
+# Chance verbs first (CHANCE_VERBS), then decisions (notation: docs/games/wongar.md).
+HANDLERS = {
+    "bag": WongarState._do_bag, "draw": WongarState._do_draw, "start": WongarState._do_start,
+    "elderholder": WongarState._do_elderholder, "up": WongarState._do_up,
+    "take": WongarState._do_take, "opt": WongarState._do_opt, "place": WongarState._do_place,
+    "triple": WongarState._do_triple, "move": WongarState._do_move, "play": WongarState._do_play,
+    "double": WongarState._do_double, "remove": WongarState._do_remove,
+    "out": WongarState._do_out, "in": WongarState._do_in, "pass": WongarState._do_pass,
+}
 
 
 def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[int] | None:

@@ -12,13 +12,15 @@ from rituels.wongar.clicks import clicks
 from rituels.wongar.mapview import map_svg, thumbnail, time_svg
 from rituels.wongar.panels import (areas_panel, ceremony_panel, deck_panel, final_panel,
                                    players_panel, private_panel, prompt_panel, standings)
+from rituels.wongar.rules import WongarState
 from rituels.wongar.words import describe, last_turn, result, status
 
 __all__ = ["render", "status", "describe", "last_turn", "result", "standings", "help_page",
-           "thumbnail"]
+           "thumbnail", "roll_label"]
+roll_label = None  # (ViewModule's optional part: the app's own "Roll" label)
 
 
-def render(state, ctx: ViewContext) -> str:
+def render(state: WongarState, ctx: ViewContext) -> str:
     cl = clicks(state, ctx)
     board = ctx.t("wongar.aria.board")
     # Each panel and the time track is a part: the page keeps those a move did not change.
