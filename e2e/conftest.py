@@ -109,7 +109,8 @@ def _new_page(request, browser, base_url: str, **context_options):
     if request.node.get_closest_marker("snapshot") is None:
         # no background snapshot-making per visit (web/boot.js): a second Pyodide boot in
         # every test would load CI's two cores for nothing
-        context.add_init_script("localStorage.setItem('rituels.snapshot', 'off')")
+        context.add_init_script(
+            "try { localStorage.setItem('rituels.snapshot', 'off') } catch (e) {}")
     context.on("request", recorder.on_request)
     context.on("response", recorder.on_response)
     page = context.new_page()

@@ -117,7 +117,12 @@ def test_the_replay_and_analysis_read_in_italian_and_german(browser, base_url, a
         page.wait_for_selector("button[data-cmd=analysis-start]")
         page.click("button[data-cmd=analysis-start]")
         page.wait_for_selector(".an-chart", timeout=240_000)
-        page.wait_for_timeout(500)
+        # the curve fills in as it is computed: wait for its last move
+        want = {"it": f"Mossa {moves}", "de": f"Zug {moves}"}[lang]
+        page.wait_for_function(
+            "(want) => { const c = document.querySelectorAll('.an-col');"
+            " return c.length > 0 && (c[c.length - 1].getAttribute('aria-label') || '')"
+            ".startsWith(want); }", arg=want, timeout=240_000)
         last = page.get_attribute(".an-col >> nth=-1", "aria-label")
         assert last.startswith({"it": f"Mossa {moves}", "de": f"Zug {moves}"}[lang])
         screenshot(page, f"lang-analysis-{game}-{lang}")

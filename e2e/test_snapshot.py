@@ -91,6 +91,10 @@ def wait_made(page) -> str:
 def visit_made_a_snapshot(page, base: str) -> str:
     page.goto(base)
     wait_ready(page)
+    for _ in range(60):                # interpreter.mjs writes it just after the boot
+        if cache(page, "last") is not None:
+            break
+        page.wait_for_timeout(500)
     assert cache(page, "last")["mode"] == "boot"
     assert wait_made(page) == "made"
     [key] = cache(page, "snapshots")
