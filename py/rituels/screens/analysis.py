@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rituels.engine.game import get_game
-from rituels.i18n import t
+from rituels.i18n import number, t
 from rituels.viewkit import attrs, esc
 
 # Player i's line: a colour and a marker shape, so the lines differ without colour too.
@@ -139,7 +139,7 @@ def summary_table(lang: str, result: Any) -> str:
             ("luck.errors", lambda s: t(lang, "luck.errors_n", b=s.errors["blunder"],
                                        m=s.errors["mistake"], i=s.errors["inaccuracy"])
              if s.reviewed else "—"),
-            ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=f"{s.mean_loss:.1f}")
+            ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=number(lang, s.mean_loss, 1))
              if s.reviewed else "—"),
             ("luck.result", lambda s: pct(lang, s.result)),
             ("luck.adjusted", lambda s: pct(lang, s.adjusted).replace("-", "−")))
