@@ -194,11 +194,14 @@ def phone_page_joined(phone_page):
 
 def forked_link(final: dict, links: list[str], base_url: str) -> str:
     """A link of the same game that departs from ``final`` after an earlier link's position:
-    its next move is another legal choice than the one actually played."""
-    for link in reversed(links[:-1]):
+    its next move is another legal choice than the one actually played. Every link sent can
+    serve, the first one too: a short game (Cid's first turn may end it) sends only one."""
+    for link in reversed(links):
         record, info = decode(link)
         n = info.actions
         state = info.state
+        if n >= len(final["actions"]):
+            continue
         played = final["actions"][n]
         others = [a for a in (state.legal_actions() if not state.is_chance()
                               else [o for o, _ in state.chance_outcomes()])
