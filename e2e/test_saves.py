@@ -241,3 +241,83 @@ def test_an_oversized_link_gets_the_clear_refusal(page, open_app, base_url):
     assert page.inner_text(".link-broken").strip()
     page.evaluate("location.hash = '#/'")
     page.wait_for_selector("#main .home")
+
+
+# store.js in a page that runs no app; `put` writes around it, as an older version would.
+STORE_JS = """async ([op, arg]) => {
+    if (op === 'commit') return JSON.parse(await rituelsStore.commit(JSON.stringify(arg)));
+    if (op === 'boot') return JSON.parse(await rituelsStore.boot(JSON.stringify(arg)));
+    if (op === 'rebuild') return await rituelsStore.rebuild(arg.newest || 0, arg.unfinished || 0);
+    if (op === 'put') return await new Promise((resolve) => {
+        const req = indexedDB.open('rituels', 1);
+        req.onupgradeneeded = () => req.result.createObjectStore('kv');
+        req.onsuccess = () => {
+            const tx = req.result.transaction('kv', 'readwrite');
+            tx.objectStore('kv').put(arg[1], arg[0]);
+            tx.oncomplete = () => { req.result.close(); resolve(true); };
+        };
+    });
+}"""
+WANT = {"unfinished": 3}
+
+
+def test_the_index_head_record_follows_every_write(page, base_url):
+    """Start-up reads the home screen's entries (the 3 newest unfinished games, ties
+    included) from a small head record that each commit keeps; after every kind of write
+    (a new game, a game finished or deleted out of the head, a tie, a write made around the
+    record, a damaged record) it gives exactly what reading every entry gives."""
+    page.goto(base_url + "manifest.webmanifest")
+    page.add_script_tag(url=base_url + "store.js")
+    stored: dict[str, str] = {}
+
+    def entry(i: int, minute: int, finished: bool) -> tuple[str, str]:
+        return (f"rituels.entry.g{i:03d}",
+                json.dumps({"id": f"g{i:03d}", "updated": f"2025-01-01T10:{minute:02d}:00Z",
+                            "finished": finished}))
+
+    def commit(*items: tuple[str, str | None]) -> None:
+        writes = [[key, stored.get(key), text, False] for key, text in items]
+        assert page.evaluate(STORE_JS, ["commit", writes]) == {"ok": True}
+        for key, text in items:
+            if text is None:
+                stored.pop(key, None)
+            else:
+                stored[key] = text
+
+    def expected_head() -> set[str]:
+        open_ = sorted(((json.loads(t)["updated"], k) for k, t in stored.items()
+                        if not json.loads(t)["finished"]), reverse=True)
+        cut = open_[min(3, len(open_)) - 1][0] if open_ else "~"
+        return {k for stamp, k in open_ if stamp >= cut}
+
+    def boots_as_expected(read: str) -> None:
+        got = page.evaluate(STORE_JS, ["boot", WANT])
+        assert got["read"] == read
+        assert got["entries"] == {k: stored[k] for k in expected_head()}
+        assert sorted(got["rest"]) == sorted(set(stored) - expected_head())
+
+    commit(*[entry(i, i, finished=i % 3 == 0) for i in range(30)])
+    boots_as_expected("all")                       # no head record yet
+    page.evaluate(STORE_JS, ["rebuild", WANT])     # what start-up does once idle
+    boots_as_expected("head")
+    commit(entry(40, 50, finished=False))          # a new game enters the head
+    boots_as_expected("head")
+    newest_open = max(expected_head())
+    commit((newest_open, json.dumps(dict(json.loads(stored[newest_open]), finished=True))))
+    boots_as_expected("head")                      # finished: the next unfinished comes in
+    commit((max(expected_head()), None))           # deleted
+    boots_as_expected("head")
+    commit(entry(41, 28, finished=False), entry(42, 28, finished=False))   # ties at the cut
+    boots_as_expected("head")
+    commit(entry(5, 59, finished=False))           # an old game played again
+    boots_as_expected("head")
+    # An older version finishes a head game without the record: start-up notices, reads all.
+    key = max(expected_head())
+    stored[key] = json.dumps(dict(json.loads(stored[key]), finished=True))
+    page.evaluate(STORE_JS, ["put", [key, stored[key]]])
+    boots_as_expected("all")
+    page.evaluate(STORE_JS, ["rebuild", WANT])
+    boots_as_expected("head")
+    page.evaluate(STORE_JS, ["put", ["rituels.head", '{"v": 1, "items": [1, 2]}']])
+    boots_as_expected("all")                       # a damaged record is not trusted
+    assert page.evaluate(STORE_JS, ["boot", {"unfinished": 4}])["read"] == "all"

@@ -9,6 +9,8 @@
   "use strict";
   var DB = "rituels", STORE = "kv", PREFIX = "rituels.";
   var SAVE = "rituels.save.", ENTRY = "rituels.entry.", LEGACY_INDEX = "rituels.saves";
+  var HEAD = "rituels.head";      // which entries start-up gives whole (boot, below)
+  var REBUILD_AFTER_MS = 3000;    // a head record found wanting is written anew after that
   var opening = null;
 
   function open() {
@@ -63,55 +65,108 @@
   // Start-up: the head of "Mes parties" and the ids of the records (never a record). The
   // worker gets the entries the home screen can show (the `newest` most recently played and
   // the `unfinished` newest unfinished, ties included) and only the keys of the others
-  // (`rest`, read in small batches once the page is ready): what start-up parses in Python
-  // does not grow with the number of saves. Texts this cannot read go in the head (the app
-  // judges them).
+  // (`rest`, read in small batches once the page is ready): what start-up parses does not
+  // grow with the number of saves. Which entries form the head is kept in a small record
+  // (HEAD) that every commit updates in its own transaction: start-up reads it and the head's
+  // entries, checks that each still is what the record says, and only when the record is
+  // missing, for other counts or out of date (written around by an older version) reads
+  // every entry as before, then writes the record anew once idle. Texts this cannot read go
+  // in the head (the app judges them).
   function boot(wantJson) {
     var want = JSON.parse(wantJson || "{}");
+    var newest = want.newest || 0, unfinished = want.unfinished || 0, scanned = false;
     return transaction("readonly", function (store, out) {
-      var keys = store.getAllKeys(range(ENTRY)), values = store.getAll(range(ENTRY));
-      var saves = store.getAllKeys(range(SAVE));
-      values.onsuccess = function () {
-        var head = headOf(keys.result, values.result, want.newest || 0, want.unfinished || 0);
-        out.entries = head.entries;
-        out.rest = head.rest;
-      };
+      // The requests of one transaction succeed in the order they were made.
+      var keys = store.getAllKeys(range(ENTRY)), saves = store.getAllKeys(range(SAVE));
+      var head = store.get(HEAD);
       saves.onsuccess = function () { out.saves = saves.result.filter(isText); };
+      head.onsuccess = function () {
+        var kept = headRecord(head.result, newest, unfinished);
+        if (!kept) {
+          scan();
+          return;
+        }
+        var entries = {};
+        readEach(store, Object.keys(kept.items), function (key, text) {
+          var now = text === null ? null : describe(key, text), was = kept.items[key];
+          if (now && now.stamp === was[0] && now.open === was[1]) { entries[key] = text; }
+          else { kept.stale = true; }
+        }, function () {
+          if (kept.stale) {
+            scan();
+            return;
+          }
+          out.entries = entries;
+          out.rest = keys.result.filter(function (k) { return isText(k) && !(k in entries); });
+        });
+      };
+      function scan() {
+        scanned = true;
+        var values = store.getAll(range(ENTRY));
+        values.onsuccess = function () {
+          var items = describeAll(keys.result, values.result);
+          var chosen = choose(items, newest, unfinished);
+          out.entries = {};
+          out.rest = [];
+          items.forEach(function (d) {
+            if (chosen[d.key]) { out.entries[d.key] = d.text; } else { out.rest.push(d.key); }
+          });
+        };
+      }
     }).then(function (out) {
+      if (out && scanned && (newest || unfinished)) {
+        later(function () { rebuild(newest, unfinished); });
+      }
       return JSON.stringify(out ? {ok: true, entries: out.entries || {}, rest: out.rest || [],
-                                   saves: out.saves || []}
+                                   saves: out.saves || [], read: scanned ? "all" : "head"}
                                 : {ok: false, entries: {}, rest: [], saves: []});
     });
   }
 
   var PLAIN_STAMP = /^[\x21-\x7e]{0,40}$/;   // what the app's cleaning keeps as it is
 
-  // Splits the entries into the head (key -> text) and the rest (keys). Without a `newest`
-  // nor an `unfinished` count, everything is the head.
-  function headOf(keys, values, newest, unfinished) {
-    var dated = [], entries = {}, rest = [];
+  // What the head needs of an entry: its text, its `updated` stamp (null when this cannot
+  // read it: such entries always go in the head) and whether its game is unfinished.
+  function describe(key, text) {
+    var entry = null;
+    try { entry = JSON.parse(text); } catch (err) { entry = null; }
+    var stamp = entry && typeof entry === "object" ? entry.updated : null;
+    if (stamp === undefined) { stamp = ""; }
+    var plain = typeof stamp === "string" && PLAIN_STAMP.test(stamp);
+    return {key: key, text: text, stamp: plain ? stamp : null,
+            open: plain ? entry.finished !== true : true};
+  }
+
+  function describeAll(keys, values) {
+    var items = [];
     for (var i = 0; i < keys.length; i++) {
-      if (typeof keys[i] !== "string" || typeof values[i] !== "string") { continue; }
-      var entry = null;
-      try { entry = JSON.parse(values[i]); } catch (err) { entry = null; }
-      var stamp = entry && typeof entry === "object" ? entry.updated : null;
-      if (stamp === undefined) { stamp = ""; }
-      if (typeof stamp === "string" && PLAIN_STAMP.test(stamp)) {
-        dated.push({key: keys[i], text: values[i], stamp: stamp,
-                    open: entry.finished !== true});
-      } else {
-        entries[keys[i]] = values[i];
+      if (typeof keys[i] === "string" && typeof values[i] === "string") {
+        items.push(describe(keys[i], values[i]));
       }
     }
-    if (!newest && !unfinished) { newest = dated.length; }
-    dated.sort(function (a, b) { return a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0; });
-    var open = dated.filter(function (d) { return d.open; });
-    var cut = cutOf(dated, newest), openCut = cutOf(open, unfinished);
-    dated.forEach(function (d) {
-      if (d.stamp >= cut || (d.open && d.stamp >= openCut)) { entries[d.key] = d.text; }
-      else { rest.push(d.key); }
+    return items;
+  }
+
+  function newestFirst(items) {
+    return items.filter(function (d) { return d.stamp !== null; }).sort(function (a, b) {
+      return a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0;
     });
-    return {entries: entries, rest: rest};
+  }
+
+  function isOpen(d) { return d.open; }
+
+  // The keys of the head among `items` ({key: true}). Without a `newest` nor an
+  // `unfinished` count, everything is the head.
+  function choose(items, newest, unfinished) {
+    var chosen = {}, dated = newestFirst(items);
+    if (!newest && !unfinished) { newest = dated.length; }
+    var cut = cutOf(dated, newest), openCut = cutOf(dated.filter(isOpen), unfinished);
+    items.forEach(function (d) {
+      if (d.stamp === null || d.stamp >= cut || (d.open && d.stamp >= openCut)) {
+        chosen[d.key] = true;
+      }
+    });
+    return chosen;
   }
 
   // The stamp of the n-th newest (all with that stamp are taken: the app's sort may order
@@ -120,12 +175,114 @@
     return n > 0 && sorted.length ? sorted[Math.min(n, sorted.length) - 1].stamp : "\uffff";
   }
 
+  // The head record: the chosen items ({key: [stamp, open]}), whether they are every entry
+  // (`whole`) and every unfinished one (`wholeOpen`), for the counts it was made for.
+  function makeHead(items, chosen, newest, unfinished, whole, wholeOpen) {
+    var kept = {}, all = true, allOpen = true;
+    items.forEach(function (d) {
+      if (chosen[d.key]) { kept[d.key] = [d.stamp, d.open]; }
+      else { all = false; if (d.open) { allOpen = false; } }
+    });
+    whole = whole && all;
+    return {v: 1, newest: newest, unfinished: unfinished, items: kept, whole: whole,
+            wholeOpen: whole || (wholeOpen && allOpen)};
+  }
+
+  // A stored head record, if it is one, for these counts (null: any); null otherwise.
+  function headRecord(value, newest, unfinished) {
+    var head = null;
+    try { head = typeof value === "string" ? JSON.parse(value) : null; } catch (err) { head = null; }
+    if (!head || typeof head !== "object" || head.v !== 1
+        || (newest === null ? typeof head.newest !== "number" : head.newest !== newest)
+        || (unfinished === null ? typeof head.unfinished !== "number"
+                                : head.unfinished !== unfinished)
+        || typeof head.whole !== "boolean"
+        || typeof head.wholeOpen !== "boolean" || !head.items
+        || typeof head.items !== "object" || Array.isArray(head.items)) {
+      return null;
+    }
+    for (var key in head.items) {
+      var d = head.items[key];
+      if (key.indexOf(ENTRY) !== 0 || !Array.isArray(d) || d.length !== 2
+          || (d[0] !== null && typeof d[0] !== "string") || typeof d[1] !== "boolean") {
+        return null;
+      }
+    }
+    return head;
+  }
+
+  // The head after `writes` ([[key, expected, value or null, unchecked], ...]), from the head
+  // before them alone; null when the entries outside it may now belong in it (a head entry
+  // deleted, finished or dated back while others were left out): then read them all.
+  function headAfter(head, writes) {
+    var before = Object.keys(head.items).map(function (key) {
+      return {key: key, stamp: head.items[key][0], open: head.items[key][1]};
+    });
+    var now = {};
+    before.forEach(function (d) { now[d.key] = d; });
+    writes.forEach(function (w) {
+      if (w[0].indexOf(ENTRY) !== 0) { return; }
+      delete now[w[0]];
+      if (w[2] !== null) { now[w[0]] = describe(w[0], w[2]); }
+    });
+    var items = Object.keys(now).map(function (key) { return now[key]; });
+    if (!head.whole && !enough(before, items, head.newest, function () { return true; })) {
+      return null;
+    }
+    if (!head.wholeOpen && !enough(before, items, head.unfinished, isOpen)) { return null; }
+    return makeHead(items, choose(items, head.newest, head.unfinished), head.newest,
+                    head.unfinished, head.whole, head.wholeOpen);
+  }
+
+  // Whether `items` still hold `n` that pass `which` at or above the old head's n-th stamp:
+  // then nothing left out (all below that stamp) can enter the first n.
+  function enough(before, items, n, which) {
+    if (!n) { return true; }
+    var cut = cutOf(newestFirst(before).filter(which), n);
+    return items.filter(function (d) {
+      return d.stamp !== null && which(d) && d.stamp >= cut;
+    }).length >= n;
+  }
+
+  // The head record after a commit's writes, in its transaction (they are already made:
+  // the reads below see them). No record: start-up will write one.
+  function keepHead(store, head, writes) {
+    if (!head) { return; }
+    var next = headAfter(head, writes);
+    if (next) {
+      store.put(JSON.stringify(next), HEAD);
+      return;
+    }
+    writeHead(store, head.newest, head.unfinished);
+  }
+
+  // Reads every entry and writes the head record they make.
+  function writeHead(store, newest, unfinished) {
+    var keys = store.getAllKeys(range(ENTRY)), values = store.getAll(range(ENTRY));
+    values.onsuccess = function () {
+      var items = describeAll(keys.result, values.result);
+      store.put(JSON.stringify(makeHead(items, choose(items, newest, unfinished), newest,
+                                        unfinished, true, true)), HEAD);
+    };
+  }
+
+  // Writes the head record from every entry (start-up found none it could trust).
+  function rebuild(newest, unfinished) {
+    return transaction("readwrite", function (store) { writeHead(store, newest, unfinished); });
+  }
+
+  // Once the start-up's work is over (a worker has no requestIdleCallback).
+  function later(work) {
+    if (typeof scope.setTimeout === "function") { scope.setTimeout(work, REBUILD_AFTER_MS); }
+  }
+
   function isText(key) { return typeof key === "string"; }
 
   // Reads each key in `store`, then calls `then(key, its text or null)`; `done()` (if given)
   // once the last has been read, in the same transaction.
   function readEach(store, keys, then, done) {
     var left = keys.length;
+    if (!left && done) { done(); }
     keys.forEach(function (key) {
       var req = store.get(key);
       req.onsuccess = function () {
@@ -159,6 +316,8 @@
     return locked(names, function () {
       return transaction("readwrite", function (store, out, tx) {
         var expected = {}, unchecked = {};
+        var entries = writes.some(function (w) { return w[0].indexOf(ENTRY) === 0; });
+        var head = entries ? store.get(HEAD) : null;
         out.values = {};
         writes.forEach(function (w) { expected[w[0]] = w[1]; unchecked[w[0]] = w[3]; });
         readEach(store, writes.map(function (w) { return w[0]; }), function (key, now) {
@@ -172,6 +331,7 @@
           writes.forEach(function (w) {
             if (w[2] === null) { store.delete(w[0]); } else { store.put(w[2], w[0]); }
           });
+          if (head) { keepHead(store, headRecord(head.result, null, null), writes); }
         });
       });
     }).then(function (out) {
@@ -235,6 +395,7 @@
     var names = Object.keys(wanted);
     return transaction("readwrite", function (store, out) {
       out.kept = {};
+      store.delete(HEAD);   // its entries arrive around it: the next start-up writes it anew
       readEach(store, names, function (key, text) {
         if (text !== null) { out.kept[key] = text; } else { store.put(wanted[key], key); }
       });
@@ -294,5 +455,5 @@
 
   scope.rituelsStore = {boot: boot, load: load, commit: commit, space: space,
                         migrate: migrate, prefs: prefs, hash: hash,
-                        persist: persist};
+                        persist: persist, rebuild: rebuild};
 })(typeof self !== "undefined" ? self : this);

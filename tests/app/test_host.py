@@ -190,6 +190,22 @@ def test_start_up_reads_only_the_head_of_a_long_index_and_lists_it_whole_later()
     assert len(host.app.saves.list()) == 3000
 
 
+def test_the_head_is_listed_from_memory_with_its_records_checked_by_key():
+    """Start-up lists the head without reading the other 3,000 entries nor any record: a
+    head entry whose record the database no longer holds is dropped from the list and the
+    database; a record without an entry (orphan) is loaded and listed; the others wait."""
+    db = many_games(3000, 7)
+    del db.data[RECORD_PREFIX + "g02996"]                  # the newest unfinished game
+    del db.data[ENTRY_PREFIX + "g00010"]                   # an old game's line lost
+    host, _, answer = make(db=db)
+    listed = {e["id"] for e in host.app.saves.list()}
+    assert "g02996" not in listed and "g02989" in listed and "g00010" in listed
+    assert db.loads == [RECORD_PREFIX + "g00010"]          # the orphan, nothing else
+    assert len(listed) <= 7
+    send(host, {"kind": "idle"})                           # the drop is written with it
+    assert ENTRY_PREFIX + "g02996" not in db.data
+
+
 def test_any_other_message_reads_the_whole_index_first():
     host, db, _ = make(db=many_games(700, 3))
     assert len(host.app.saves.list()) < 10

@@ -84,6 +84,16 @@ class PageStorage:
     def loaded(self, key: str) -> bool:
         return key not in self.unloaded
 
+    def loaded_keys(self) -> list[str]:
+        """The keys held in memory (the preferences, the index's head, what was loaded)."""
+        return [k for k, v in self.data.items() if v is not None]
+
+    def present(self, key: str) -> bool:
+        """Whether the key has a value, loaded or not (this event's removals count)."""
+        if key in self.data or key in self._before:
+            return self.data.get(key) is not None
+        return key in self.unloaded
+
     def get(self, key: str) -> str | None:
         if key in self.unloaded:
             # Asked without being loaded first (Host.wants missed it): refuse rather than
@@ -284,10 +294,9 @@ class Host:
         hash_ = str(self.payload.get("hash") or "")
         if not _HEAD_ENOUGH.match(hash_):
             await self._load(self.storage.unread_entries())
-        keys = self.storage.keys()
-        orphans = sorted({k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)}
-                         - {RECORD_PREFIX + k[len(ENTRY_PREFIX):] for k in keys
-                            if k.startswith(ENTRY_PREFIX)})
+        present = self.storage.present
+        orphans = sorted(k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)
+                         and not present(ENTRY_PREFIX + k[len(RECORD_PREFIX):]))
         await self._load(orphans[:MAX_ORPHANS] + self.wants({"kind": "hash", "hash": hash_}))
         if hash_.startswith("#/games"):
             await self._space()

@@ -149,7 +149,8 @@ class SaveStore:
 
     def new_id(self) -> str:
         """A short random id not used yet (base 36, 8 characters)."""
-        taken = set(self._index()) | self._ids()
+        taken = self._ids() | {k[len(ENTRY_PREFIX):] for k in self.storage.keys()
+                               if isinstance(k, str) and k.startswith(ENTRY_PREFIX)}
         while True:
             n = int.from_bytes(os.urandom(6), "big")
             digits = ""
@@ -180,9 +181,8 @@ class SaveStore:
 
     def _index(self) -> dict[str, dict[str, Any]]:
         index = {}
-        for key in self.storage.keys():
-            if isinstance(key, str) and key.startswith(ENTRY_PREFIX) \
-                    and self._loaded_key(key):   # the others are listed once read
+        for key in self._loaded_keys():   # the others are listed once read
+            if isinstance(key, str) and key.startswith(ENTRY_PREFIX):
                 save_id = key[len(ENTRY_PREFIX):]
                 entry = self._entry(key) if _SAFE_ID.fullmatch(save_id) else None
                 if entry is not None:
@@ -196,9 +196,19 @@ class SaveStore:
     def _drop_entry(self, save_id: str) -> None:
         self.storage.remove(ENTRY_PREFIX + save_id)
 
-    def _loaded(self, save_id: str) -> bool:
-        """Whether the storage holds this record in memory."""
-        return self._loaded_key(self.key(save_id))
+    def _loaded_keys(self) -> list[str]:
+        """The keys whose values the storage holds in memory: what a list can read without
+        a load (a storage that loads values on demand lists them with ``loaded_keys``, and
+        start-up with thousands of saves costs what its head costs; any other holds them
+        all)."""
+        listing = getattr(self.storage, "loaded_keys", None)
+        return listing() if listing is not None else self.storage.keys()
+
+    def _present(self, key: str) -> bool:
+        """Whether the storage holds ``key``, read or not (``present``; any other storage
+        answers with the value)."""
+        present = getattr(self.storage, "present", None)
+        return present(key) if present is not None else self.storage.get(key) is not None
 
     def _loaded_key(self, key: str) -> bool:
         """Whether the storage holds this key's value in memory (a storage that loads
@@ -305,20 +315,23 @@ class SaveStore:
         ``"corrupt": True``); entries without a record are dropped; entries the storage has
         not read yet (``loaded`` false) are left out."""
         index = self._index()
-        ids = self._ids()
         for save_id in list(index):
-            if save_id not in ids:
+            if not self._present(self.key(save_id)):
                 del index[save_id]
                 try:
                     self._drop_entry(save_id)
                 except StorageError:
                     pass  # still left out of the list
-        for save_id in ids:
+        # Records in memory, checked against their entry (the others are trusted: written
+        # with their entry in one transaction; a record without one is listed once read).
+        for key in self._loaded_keys():
+            save_id = key[len(RECORD_PREFIX):] if isinstance(key, str) \
+                and key.startswith(RECORD_PREFIX) else ""
+            if not _SAFE_ID.fullmatch(save_id):
+                continue   # not a save, or not ours (another page of the origin wrote it)
             if not self._loaded_key(ENTRY_PREFIX + save_id):
                 continue   # its entry is not read yet (start-up reads the head only)
             entry = index.get(save_id)
-            if entry is not None and not self._loaded(save_id):
-                continue   # not in memory: written with its record in one transaction
             stored = self.rev(save_id)
             rev = entry.get("rev", 0) if entry is not None else None
             if type(rev) is not int or rev != stored:   # bool and float are not revisions
