@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rituels.engine.game import GAME_IDS
 from rituels.i18n import t, tn
 from rituels.viewkit import attrs, esc
+
+if TYPE_CHECKING:   # for an annotation only
+    from rituels.engine.record import RecordError
 
 
 def when(lang: str, iso: str) -> str:

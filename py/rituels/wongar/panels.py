@@ -12,8 +12,8 @@ from rituels.viewkit import ViewContext, attrs, esc, part, ranked, standings_tab
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
 from rituels.wongar.clicks import Clicks
-from rituels.wongar.words import (area_name, card_name, chips, in_ceremony, result,
-                                  ritual_name, type_name)
+from rituels.wongar.words import (area_name, card_name, chips, in_ceremony, ritual_name,
+                                  type_name)
 
 
 def _stat(picture: str, label: str, value: object) -> str:

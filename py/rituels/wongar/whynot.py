@@ -90,7 +90,7 @@ def _area_reason(state: WongarState, a: int, legal: set) -> tuple[str, dict] | N
         cer = state.cer_area
         if a != cer and a not in ADJ[cer]:
             return "not_ceremony", {"area": a, "cer": cer}
-        t, p = state.effect_type, state.actor()
+        t = state.effect_type
         if a == cer:   # out of the ceremony area: a neighbour is the target, not the area
             return "pick_neighbour", {"type": t}
         return "no_own_token", {"type": t, "area": a}
