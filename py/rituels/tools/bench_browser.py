@@ -309,6 +309,12 @@ def _wait_offline_cache(page) -> None:
         timeout=READY_TIMEOUT_MS, polling=250)
 
 
+def _settle_first_visit(page) -> None:
+    """Until a first visit's offline cache and memory snapshot are made."""
+    _wait_offline_cache(page)
+    _wait_snapshot(page)
+
+
 class Visit(NamedTuple):
     """Times of one visit, in ms since navigation start."""
     cold: float   # ready, first visit
@@ -611,7 +617,8 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
             if engine_too:
                 engine = engine_in_worker(browser, base, site)
             if only == "saves":   # issue 28 (the section ``saves``): 5,000 saved games
-                saved = bench_saves.measure(browser, base, READY_PROBE_JS, runs)
+                saved = bench_saves.measure(browser, base, READY_PROBE_JS, runs,
+                                            settle=_settle_first_visit, boot_mode=_last_boot)
             browser.close()
         if startup:
             sizes = gzipped_bytes(site, base, app[1][0].fetched)

@@ -3,7 +3,8 @@ bench`` (``--only saves``), also part of the browser section:
 
 - start-up with 5,000 saved games in IndexedDB against an empty profile: at least
   :data:`PAIRS` pairs of warm reloads, one of each profile, interleaved in the same run (which
-  goes first alternates); each profile's median "ready", and the ratio of the medians (target
+  goes first alternates), once each profile's first visit has made its offline cache and its
+  memory snapshot (else the profile that reloads sooner boots without one); each profile's median "ready", and the ratio of the medians (target
   <= 1.05: start-up reads the head of the index, never a record nor the whole index);
 - « Mes parties » with those 5,000 games, once the page has read the rest of the index
   (``data-indexed``): from the hash change to its first screen drawn (the first 50 rows;
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from typing import Any
+from typing import Any, Callable
 
 from rituels.engine import get_game, sample_chance
 from rituels.app.browser import BOOT_HEAD
@@ -105,7 +106,12 @@ def _ready(page) -> tuple[float, float]:
     return page.evaluate("[window.__readyAt, window.rituelsStartMs]")
 
 
-def measure(browser, base: str, probe_js: str, runs: int) -> dict[str, Any]:
+def measure(browser, base: str, probe_js: str, runs: int,
+            settle: Callable[[Any], None] = lambda page: None,
+            boot_mode: Callable[[Any], str] = lambda page: "unknown") -> dict[str, Any]:
+    """``settle(page)``: until a first visit's offline cache and memory snapshot are made
+    (bench_browser's), so that both profiles' reloads boot alike; ``boot_mode(page)``: how
+    the last visit booted ("snapshot" or not)."""
     record = finished_record("tuchulcha", 4, 7)
     text = json.dumps({"rev": 1, **record}, ensure_ascii=False, separators=(",", ":"))
     contexts = {}
@@ -115,6 +121,7 @@ def measure(browser, base: str, probe_js: str, runs: int) -> dict[str, Any]:
         page = context.new_page()
         page.goto(base)
         _ready(page)
+        settle(page)   # else one profile may reload before its snapshot is made
         if name == "full":
             assert page.evaluate(FILL_JS, [text, _entry(record), GAMES]), "could not fill"
             # The head record as a player's commits keep it (the fill may have run before
@@ -124,6 +131,7 @@ def measure(browser, base: str, probe_js: str, runs: int) -> dict[str, Any]:
         contexts[name] = (context, page)
     ready: dict[str, list[float]] = {"empty": [], "full": []}
     worker: dict[str, list[float]] = {"empty": [], "full": []}
+    boots: dict[str, list[str]] = {"empty": [], "full": []}
     for pair in range(max(PAIRS, runs)):   # interleaved: both see the same machine load
         for name in (("empty", "full") if pair % 2 == 0 else ("full", "empty")):
             page = contexts[name][1]
@@ -132,6 +140,7 @@ def measure(browser, base: str, probe_js: str, runs: int) -> dict[str, Any]:
             at, own = _ready(page)
             ready[name].append(at)
             worker[name].append(own)
+            boots[name].append(boot_mode(page))
     page = contexts["full"][1]
     my_games = []
     for _ in range(max(3, runs)):
@@ -157,7 +166,8 @@ def measure(browser, base: str, probe_js: str, runs: int) -> dict[str, Any]:
     page.add_script_tag(url=base + "store.js")
     moved = page.evaluate(MIGRATE_JS, legacy)
     context.close()
-    return {"ready": ready, "worker": worker, "my_games": my_games, "rows": rows, "migration": moved,
+    return {"ready": ready, "worker": worker, "boots": boots, "my_games": my_games, "rows": rows,
+            "migration": moved,
             "legacy_chars": sum(len(k) + len(v) for k, v in legacy.items())}
 
 
@@ -180,6 +190,9 @@ def rows(found: dict[str, Any]) -> list[tuple[str, str]]:
          f"{'ok' if ratio <= 1.05 else 'MISSED'}); median of the pairs' ratios "
          f"{pairs:.3f} ({'ok' if pairs <= 1.05 else 'MISSED'})"),
         ("  each pair's ready, full/empty (ms)", each),
+        ("  how the visits booted, full / empty",
+         f"{json.dumps(_counts(found['boots']['full']))} / "
+         f"{json.dumps(_counts(found['boots']['empty']))}"),
         ("  the worker's own start (head read + first screen), full vs empty",
          f"{own['full']:.0f} ms vs {own['empty']:.0f} ms (medians; each pair "
          + "; ".join(f"{f:.0f}/{e:.0f}" for f, e in zip(found["worker"]["full"],
@@ -192,6 +205,10 @@ def rows(found: dict[str, Any]) -> list[tuple[str, str]]:
          f"{moved['ms']:.0f} ms, {moved['same']}/{LEGACY} identical, {moved['left']} left "
          f"behind ({'nothing lost' if whole else 'LOST SOME'})"),
     ]
+
+
+def _counts(modes: list[str]) -> dict[str, int]:
+    return {mode: modes.count(mode) for mode in sorted(set(modes))}
 
 
 def figures(quick: bool) -> list[tuple[str, str]]:
