@@ -22,6 +22,7 @@ from rituels.viewkit import ViewContext
 
 COACH_KEY = "rituels.coach."      # + game id: "on" / "off", the set-up dialog's last choice
 COACH_COUNT = 3
+KEEP_CLEAR = "#main .board .mark-best"     # what the answer's sheet must not cover
 
 
 def game_marks(game_id: str) -> Any:
@@ -102,6 +103,8 @@ def _coach(app: Any, data: dict) -> None:
     app.coach = (s.save_id, len(s.record["actions"]), player, shown)
     if shown:
         app.announcements.append(screen.spoken(app.lang, shown[0]))
+        # On a phone the answer is a sheet over the page: the glue keeps the mark clear of it
+        app.effects.append({"type": "keep-clear", "target": KEEP_CLEAR, "cover": ".coach-answer"})
 
 
 @command("coach-close")
