@@ -236,3 +236,52 @@ def test_tuchulcha_review_draws_arrows(page, open_app, screenshot):
     settle(page)
     page.locator(".tu-board").scroll_into_view_if_needed()
     screenshot(page, "review-arrows-tuchulcha-phone")
+
+
+def assert_question_and_board_in_view(page, height, question=".retry-ask"):
+    """The retry's question (or, answered, its answer) is on screen and so is its board:
+    whole, or at least half the screen of it (Wongar's board, with its hand and players, is
+    longer than a phone)."""
+    ask = page.locator(question).bounding_box()
+    assert ask["y"] >= 0 and ask["y"] + ask["height"] <= height, ask
+    board = page.locator("#main section.board").bounding_box()
+    shown = min(board["y"] + board["height"], height) - max(board["y"], 0)
+    assert shown >= min(board["height"], height / 2), (board, "board below the fold")
+
+
+@pytest.mark.parametrize("game_id", ["tuchulcha", "wongar"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_retried_position_opens_with_its_question_and_board_in_view(
+        page, open_app, screenshot, game_id, size):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    save_id, data, result = _analysed_save(game_id, 1)
+    retried = [r for _, r in sorted(result.reviews.items()) if r.grade in ("mistake", "blunder")]
+    assert len(retried) >= 2
+    preload(page, data)
+    open_app(page, f"#/replay/{save_id}")
+    page.click("button[data-cmd=analysis-start]")
+    page.click("button[data-cmd=retry-start]", timeout=120_000)
+    page.wait_for_selector(".retry-where")
+    settle(page)
+    assert_question_and_board_in_view(page, height)
+    screenshot(page, f"retry-open-{game_id}-{size}")
+    # an answer (the first choice offered; Tuchulcha's move takes a pawn first): the verdict
+    # takes the prompt's place, the board stays in view
+    for _ in range(3):
+        if page.locator(".retry-verdict").count():
+            break
+        target = "#main .board [data-action] >> visible=true"
+        if not page.locator(target).count():
+            target = "#main .board [data-select] >> visible=true"
+        page.locator(target).first.click()
+        settle(page)
+    page.wait_for_selector(".retry-verdict")
+    settle(page)
+    assert_question_and_board_in_view(page, height, ".retry-verdict")
+    assert page.locator(".retry-status").count() == 0
+    screenshot(page, f"retry-answered-{game_id}-{size}")
+    page.click("button[data-cmd=retry-next]")
+    page.wait_for_selector(".retry-where:has-text('2 sur')")
+    settle(page)
+    assert_question_and_board_in_view(page, height)
