@@ -10,6 +10,7 @@ choices found with their chances, each with the rules' one-line reason when ther
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from typing import Any
 
 from rituels import boardmarks
@@ -93,7 +94,7 @@ def _coach(app: Any, data: dict) -> None:
     if s is None:
         return
     state, player = s.state, s.state.current_player()
-    ctx = s.ctx(app.lang)
+    ctx = replace(s.ctx(app.lang), you=player)      # « Vous déplacez… »: said to the player
     shown = []
     for action, chance in advice(state, seed=len(s.record["actions"]), count=COACH_COUNT):
         after = state.clone()
