@@ -176,9 +176,12 @@ def _storage(data):
     return storage
 
 
-def test_the_review_marks_and_a_retry_session(page, open_app, axe, screenshot):
-    page.set_viewport_size({"width": 1280, "height": 800})
-    save_id, data, result = _analysed_save("wongar", 1)
+def _replay_analysed(page, open_app, game_id: str, size: str):
+    """The replay of a finished game (seed 1) at ``size``, its analysis run to the end:
+    (save id, the decisions to retry)."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    save_id, data, result = _analysed_save(game_id, 1)
     retried = [r for _, r in sorted(result.reviews.items()) if r.grade in ("mistake", "blunder")]
     assert len(retried) >= 2
     preload(page, data)
@@ -186,6 +189,11 @@ def test_the_review_marks_and_a_retry_session(page, open_app, axe, screenshot):
     page.click("button[data-cmd=analysis-start]")
     page.wait_for_selector("button[data-cmd=retry-start]", timeout=120_000)
     settle(page)
+    return save_id, retried
+
+
+def test_the_review_marks_and_a_retry_session(page, open_app, axe, screenshot):
+    save_id, retried = _replay_analysed(page, open_app, "wongar", "laptop")
     # the review: the move played and the better one, two marks and their legend
     first = retried[0]
     page.evaluate(f"location.hash = '#/replay/{save_id}/{first.index}'")
@@ -253,15 +261,9 @@ def assert_question_and_board_in_view(page, height, question=".retry-ask"):
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_retried_position_opens_with_its_question_and_board_in_view(
         page, open_app, screenshot, game_id, size):
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
-    save_id, data, result = _analysed_save(game_id, 1)
-    retried = [r for _, r in sorted(result.reviews.items()) if r.grade in ("mistake", "blunder")]
-    assert len(retried) >= 2
-    preload(page, data)
-    open_app(page, f"#/replay/{save_id}")
-    page.click("button[data-cmd=analysis-start]")
-    page.click("button[data-cmd=retry-start]", timeout=120_000)
+    height = SIZES[size][1]
+    _replay_analysed(page, open_app, game_id, size)
+    page.click("button[data-cmd=retry-start]")
     page.wait_for_selector(".retry-where")
     settle(page)
     assert_question_and_board_in_view(page, height)
