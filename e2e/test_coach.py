@@ -48,6 +48,8 @@ def assert_mark_in_view(page, height):
         assert not _overlap(box, sheet), (box, sheet, "under the answer")
         assert not _overlap(box, bar), (box, bar, "under the status bar")
     assert sheet["y"] >= 0 and sheet["y"] + sheet["height"] <= height, sheet
+    close = page.locator(".coach-close").bounding_box()
+    assert not _overlap(close, page.locator(".coach-list").bounding_box()), "✕ over the list"
     assert page.eval_on_selector(".coach-answer", "e => e.scrollHeight <= e.clientHeight + 1")
 
 
