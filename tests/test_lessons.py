@@ -5,6 +5,7 @@ progress resumes at its step and is never a save in "Mes parties"."""
 
 import copy
 import dataclasses
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ from rituels.app.storage import MemoryStorage
 from rituels.i18n import t
 from rituels.lessons import LESSON_GAMES, ROLL, Lesson, Step, chapters, check
 from rituels.lessons.command import main as tutorial_main
+from rituels.viewkit import ViewContext, load_view
 
 ALL = [ch for g in LESSON_GAMES for ch in chapters(g)]
 
@@ -169,3 +171,20 @@ def test_tuchulcha_lasa_chapter_seals_a_passage():
     assert st.star[0] == 3                      # Velthumena's and the forest's, and the sealer
     st = Lesson(ch, 5).state                    # the 2: from the star, entry stone 0 then 1
     assert st.stones[1] == (0, 1) and st.star[0] == 2
+
+
+@pytest.mark.parametrize("chapter", ALL, ids=lambda c: f"{c.game}-{c.id}")
+def test_the_log_speaks_to_the_learner_in_the_second_person(chapter):
+    """The learner is named « Vous »: every sentence of the log about them agrees with it
+    (« Vous jouez », « Bruno vous choisit », never « Vous joue » nor « choisit Vous »)."""
+    lesson = Lesson(chapter, step=len(chapter.steps))
+    ctx = ViewContext(lang="fr", names=[t("fr", k) for k in chapter.names], viewer=0,
+                      animate=False, local=(0,), you=0)
+    view = load_view(chapter.game)
+    lines = [str(line) for before, action, after in lesson.moves
+             for line in view.describe(before, action, after, ctx)]
+    assert any("Vous " in line for line in lines)          # the learner acts in every chapter
+    for line in lines:
+        for word in re.findall(r"\bVous ([a-zà-ÿ’]+)", line):
+            assert word.endswith("ez") or word.startswith(("n’", "ne", "vous")) \
+                or word in ("êtes", "faites"), line

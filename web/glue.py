@@ -35,7 +35,7 @@ ANNOUNCE_MAX = 3               # a burst of bot moves reads out only the latest 
 # so a test (or a style) knows the page has not caught up with the last click yet.
 FROM_PERSON = ("click", "change", "key", "hash")
 # Effects run after the render, in a task of their own (see Glue.answered).
-AFTER_RENDER = ("focus", "reveal")
+AFTER_RENDER = ("focus", "reveal", "keep-clear")
 
 
 def data_of(el):
@@ -407,6 +407,8 @@ class Glue:
             self.focus(effect["target"])
         elif kind == "reveal":
             self.reveal()
+        elif kind == "keep-clear":
+            self.keep_clear(effect["target"], effect["cover"])
         elif kind == "copy-link":
             self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
         elif kind == "download":
@@ -438,6 +440,42 @@ class Glue:
                 first = found.item(i)
         if first is not None:
             first.scrollIntoView(to_js({"block": "nearest"}))
+
+    def keep_clear(self, target, cover):
+        """A sheet fixed over the page (``cover``, the coach's answer on a phone) leaves the
+        marks it is about (``target``) in view: docked at the foot if they are above it,
+        else at the top (<html data-dock="top">) if they are below it, else at the foot with
+        the page scrolled once so the marks sit between the sticky status bar and the sheet."""
+        html = js.document.documentElement
+        html.removeAttribute("data-dock")
+        sheet = self.root.querySelector(cover)
+        found = self.root.querySelectorAll(target)
+        if sheet is None or js.window.getComputedStyle(sheet).position != "fixed":
+            return                # a laptop: the answer floats beside the board
+        top, bottom = None, None
+        for i in range(found.length):
+            box = found.item(i).getBoundingClientRect()
+            if box.width == 0 and box.height == 0:
+                continue
+            top = box.top if top is None else min(top, box.top)
+            bottom = box.bottom if bottom is None else max(bottom, box.bottom)
+        if top is None:
+            return
+        height = js.window.innerHeight
+        bar = self.root.querySelector(".status-bar")
+        above = max(0, bar.getBoundingClientRect().bottom) if bar is not None else 0
+        foot = sheet.getBoundingClientRect().top
+        if top >= above and bottom <= foot:
+            return
+        html.setAttribute("data-dock", "top")
+        if top >= sheet.getBoundingClientRect().bottom and bottom <= height:
+            return
+        html.removeAttribute("data-dock")
+        if bottom - top <= foot - above - 16:
+            shift = bottom - (foot - 8) if bottom > foot - 8 else top - (above + 8)
+        else:
+            shift = top - (above + 8)
+        js.window.scrollBy(0, shift)
 
     def copy_link(self, url):
         """Clipboard write (boot.js: never throws, which MicroPython could not catch); if the

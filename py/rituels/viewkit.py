@@ -12,7 +12,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from rituels.i18n import t as _t, tn as _tn
+from rituels.i18n import You, t as _t, tn as _tn
 
 
 def esc(value: object) -> str:
@@ -73,6 +73,7 @@ class ViewContext:
     selection: str = ""            # UI-local partial choice (from data-select clicks)
     animate: bool = True           # False in the replay viewer / tests: no roll animation
     local: tuple[int, ...] = ()    # players who are people at this device: prompts say "you"
+    you: int | None = None         # the player the log's sentences speak to (« vous jouez »)
 
     def t(self, key: str, **params) -> str:
         return _t(self.lang, key, **params)
@@ -81,7 +82,13 @@ class ViewContext:
         return _tn(self.lang, key, n, **params)
 
     def name(self, player: int) -> str:
-        return self.names[player] if 0 <= player < len(self.names) else f"#{player + 1}"
+        return self.subject(player, self.names[player] if 0 <= player < len(self.names)
+                            else f"#{player + 1}")
+
+    def subject(self, player: int | None, text: str) -> str:
+        """``text`` naming ``player``, marked as the one spoken to if it is ``you``: a
+        sentence whose subject it is then takes its second-person form (i18n.You)."""
+        return You(text) if player is not None and player == self.you else text
 
     def is_local(self, player: int | None) -> bool:
         """The player is a person at this screen (not a bot, not the replay viewer's past)."""

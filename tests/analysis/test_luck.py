@@ -175,3 +175,27 @@ def test_luck_does_not_drift_over_a_long_game():
         result = analyse(record_of("tuchulcha", seed))
         assert len(result.lucks) > 50
         assert all(abs(s.luck) < 1.0 for s in result.summaries())
+
+
+def test_the_luck_adjusted_result_of_an_unlucky_winner_is_no_impossible_chance():
+    """Two players at 50 % each; one roll moved 14 points of chance from the winner to the
+    loser, who still lost. Result − luck is 1.14 and −0.14, which the table once showed as
+    « 114 % » and « −14 % »: it now shows points against the chance at the start (+64 and
+    −64), and every percentage it shows stays within 0–100 %."""
+    import re
+
+    from rituels.analysis.core import Analysis, Luck
+    from rituels.screens.analysis import summary_table
+
+    result = Analysis("cthulhu-dice", ["Ada", "Bruno"], hidden=False,
+                      points=[(0, [0.5, 0.5]), (9, [1.0, 0.0])],
+                      lucks={4: Luck(4, 1, after=[0.2, 0.8], mean=[0.34, 0.66])}, done=True)
+    ada, bruno = result.summaries()
+    assert round(ada.adjusted, 6) == 1.14 and round(bruno.adjusted, 6) == -0.14
+    assert round(ada.adjusted_gain, 6) == 0.64 and round(bruno.adjusted_gain, 6) == -0.64
+    html = summary_table("fr", result)
+    row = re.search(r"Résultat sans la chance[^<]*</th>(.*?)</tr>", html).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", row) == ["+64 pts", "−64 pts"]
+    shown = [int(n.replace("−", "-")) for n in re.findall(r"(−?\d+)\u202f%", html)]
+    assert shown and all(0 <= n <= 100 for n in shown)
+    assert "114" not in html

@@ -67,3 +67,19 @@ def test_a_choice_that_is_not_legal_there_is_refused_and_changes_nothing():
     before = app.render()
     app.click({"action": "zz-not-a-move"})
     assert app.render() == before and "Bien joué" not in before
+
+
+def test_the_retry_speaks_to_its_player_in_the_second_person():
+    """« Votre coup » is followed by « vous … »: not the log's third person (« P0 prend… »)
+    nor a name with the wrong verb; the best choice, once shown, is worded the same way."""
+    app, save_id, record, items = analysed()
+    name = record["seats"][items[0].player]["name"]
+    app.click({"cmd": "retry-start"})
+    ask = re.search(r'class="retry-ask"[^>]*>([^<]*)<', html.unescape(app.render())).group(1)
+    assert ask.startswith("Votre coup (") and "«\u202fVous " in ask, ask
+    assert f"{name} " not in ask, ask
+    app.click({"action": items[0].chosen})
+    page = html.unescape(app.render())
+    if items[0].chosen != items[0].best:
+        best = re.search(r"Le meilleur choix\u202f: «\u202f([^»]*)»", page).group(1)
+        assert best.startswith("Vous ") and f"{name} " not in best, best

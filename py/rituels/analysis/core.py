@@ -392,8 +392,15 @@ class Summary:
 
     @property
     def adjusted(self) -> float:
-        """The luck-adjusted result: the result without the luck."""
+        """The luck-adjusted result: the result without the luck. Not a chance: a winner
+        whose dice were bad is above 1 (1 − (−0.14) = 1.14), a loser helped by them below 0."""
         return self.result - self.luck
+
+    @property
+    def adjusted_gain(self) -> float:
+        """The luck-adjusted result against the player's chance at the start (what is shown:
+        points of win chance gained or lost without the luck, = skill + rest)."""
+        return self.adjusted - self.initial
 
 
 @dataclass

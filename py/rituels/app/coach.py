@@ -10,6 +10,7 @@ choices found with their chances, each with the rules' one-line reason when ther
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from typing import Any
 
 from rituels import boardmarks
@@ -22,6 +23,7 @@ from rituels.viewkit import ViewContext
 
 COACH_KEY = "rituels.coach."      # + game id: "on" / "off", the set-up dialog's last choice
 COACH_COUNT = 3
+KEEP_CLEAR = "#main .board .mark-best"     # what the answer's sheet must not cover
 
 
 def game_marks(game_id: str) -> Any:
@@ -92,7 +94,7 @@ def _coach(app: Any, data: dict) -> None:
     if s is None:
         return
     state, player = s.state, s.state.current_player()
-    ctx = s.ctx(app.lang)
+    ctx = replace(s.ctx(app.lang), you=player)      # « Vous déplacez… »: said to the player
     shown = []
     for action, chance in advice(state, seed=len(s.record["actions"]), count=COACH_COUNT):
         after = state.clone()
@@ -102,6 +104,8 @@ def _coach(app: Any, data: dict) -> None:
     app.coach = (s.save_id, len(s.record["actions"]), player, shown)
     if shown:
         app.announcements.append(screen.spoken(app.lang, shown[0]))
+        # On a phone the answer is a sheet over the page: the glue keeps the mark clear of it
+        app.effects.append({"type": "keep-clear", "target": KEEP_CLEAR, "cover": ".coach-answer"})
 
 
 @command("coach-close")

@@ -102,7 +102,7 @@ def chooser_screen(app: Any) -> str:
 def view_ctx(app: Any, run: LessonRun, interactive: bool = True) -> ViewContext:
     names = [t(app.lang, k) for k in run.lesson.chapter.names]
     return ViewContext(lang=app.lang, names=names, viewer=LEARNER, interactive=interactive,
-                       selection=run.selection, local=(LEARNER,))
+                       selection=run.selection, local=(LEARNER,), you=LEARNER)
 
 
 def lesson_screen(app: Any) -> str:
@@ -117,7 +117,7 @@ def lesson_screen(app: Any) -> str:
     teaching = step is not None and bool(step.expect) and not lesson.waits_for_roll()
     ctx = view_ctx(app, run, teaching and state.current_player() == LEARNER)
     log_ctx = ViewContext(lang=app.lang, names=ctx.names, viewer=LEARNER, animate=False,
-                          local=(LEARNER,))
+                          local=(LEARNER,), you=LEARNER)
     log: list[str] = []
     for before, action, after in lesson.moves:
         log.extend(str(line) for line in view.describe(before, action, after, log_ctx))

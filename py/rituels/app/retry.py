@@ -165,7 +165,7 @@ def _ctx(app: Any, run: RetryRun, interactive: bool) -> ViewContext:
     cur, player = run.cursor, run.review.player
     return ViewContext(lang=app.lang, names=list(cur.names), viewer=player,
                        interactive=interactive, animate=False, selection=run.selection,
-                       local=(player,))
+                       local=(player,), you=player)
 
 
 def verdict(lang: str, run: RetryRun) -> str:
@@ -175,6 +175,15 @@ def verdict(lang: str, run: RetryRun) -> str:
     pct = screen.pct
     key = "coach.retry.good" if run.good else "coach.retry.worse"
     return t(lang, key, pct=pct(lang, run.answer[1]), best=pct(lang, run.review.best_chance))
+
+
+def _said(view: Any, state: Any, notation: str, ctx: ViewContext) -> list[str]:
+    """The log's sentences of a choice at ``state``, spoken to its player (``ctx.you``):
+    « Vous déplacez… », as the screen's own « Votre coup »."""
+    action = state.str_to_action(notation)
+    after = state.clone()
+    after.apply(action)
+    return view.describe(state, action, after, ctx)
 
 
 def retry_screen(app: Any) -> str:
@@ -192,11 +201,8 @@ def retry_screen(app: Any) -> str:
         mine = [] if run.answer[0] == review.best else marks_of(
             state, state.str_to_action(run.answer[0]))
         board = boardmarks.inert(boardmarks.draw(board, played=mine, best=best))
-        after = state.clone()
-        action = state.str_to_action(review.best)
-        after.apply(action)
-        best_text = " ".join(view.describe(state, action, after, _ctx(app, run, False)))
-    played = " ".join(cur.lines[review.index]) or review.chosen
+        best_text = " ".join(_said(view, state, review.best, _ctx(app, run, False)))
+    played = " ".join(_said(view, state, review.chosen, _ctx(app, run, False))) or review.chosen
     status = view.status(state, _ctx(app, run, True))
     return screen.render(
         app.lang, title=app.replay.name(app.lang) if getattr(app, "replay", None) else "",

@@ -452,7 +452,9 @@ def result(state: CthulhuDiceState, ctx: ViewContext) -> str:
         return ctx.t("cthulhu.result.cthulhu")
     if end == END_TEAM:
         return ctx.t("cthulhu.result.team")
-    names = ctx.t("cthulhu.and").join(ctx.name(p) for p in state.winners())
+    won = state.winners()
+    names = ctx.name(won[0]) if len(won) == 1 else ctx.t("cthulhu.and").join(
+        ctx.name(p) for p in won)
     if end == END_TARGET:
         return ctx.tn("cthulhu.result.target", len(state.winners()), names=names,
                       target=state.target)

@@ -123,14 +123,38 @@ class _Value(str):
         return format(str(self), spec)
 
 
+class You(_Value):
+    """The name of the player spoken to at the screen (``ViewContext.you``: a lesson's
+    learner, the player of a retried decision or of the coach's advice). When it is the
+    subject of a sentence (:data:`SUBJECTS`), :func:`t` takes the key's second-person form
+    ``<key>.you`` if the catalogue has one (« Vous jouez une carte », not « Vous joue »);
+    when it is another parameter ``p``, the form ``<key>.you_<p>`` (« Bruno vous choisit
+    comme victime »)."""
+
+
+SUBJECTS = ("who", "name", "names", "player")   # the parameter that is a sentence's subject
+
+
+def _second_person(lang: str, key: str, params: dict) -> str:
+    subject = next((k for k in SUBJECTS if k in params), None)
+    for name, value in params.items():
+        if isinstance(value, You):
+            form = f"{key}.you" if name == subject else f"{key}.you_{name}"
+            if form in catalogue(lang) or form in catalogue(DEFAULT_LANG):
+                return form
+    return key
+
+
 def t(lang: str, key: str, **params) -> str:
     """The text of ``key`` in ``lang`` with ``{name}`` placeholders filled (``{name:de}``:
-    "de" elided as needed). A missing key falls back to French, then to the key itself
-    (visible, never a crash)."""
+    "de" elided as needed); its ``.you`` form when the subject is :class:`You`. A missing
+    key falls back to French, then to the key itself (visible, never a crash)."""
+    if params:
+        key = _second_person(lang, key, params)
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANG).get(key, key)
-    params = {k: _Value(v) if isinstance(v, str) else
+    params = {k: v if isinstance(v, _Value) else _Value(v) if isinstance(v, str) else
               _number_param(lang, v) if type(v) is int else v for k, v in params.items()}
     try:
         return text.format(**params) if params else text

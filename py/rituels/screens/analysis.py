@@ -132,9 +132,11 @@ def signed(lang: str, chance: float) -> str:
 
 
 def summary_table(lang: str, result: Any) -> str:
-    """Luck and skill per player (GNU Backgammon's definitions): luck total, decisions
-    reviewed, errors by class, average loss per decision, luck-adjusted result."""
-    rows = (("luck.luck", lambda s: signed(lang, s.luck)),
+    """Luck and skill per player (GNU Backgammon's definitions): chance at the start, luck
+    total, decisions reviewed, errors by class, average loss per decision, result, and the
+    luck-adjusted result in points against the chance at the start."""
+    rows = (("luck.start", lambda s: pct(lang, s.initial)),
+            ("luck.luck", lambda s: signed(lang, s.luck)),
             ("luck.reviewed", lambda s: str(s.reviewed)),
             ("luck.errors", lambda s: t(lang, "luck.errors_n", b=s.errors["blunder"],
                                        m=s.errors["mistake"], i=s.errors["inaccuracy"])
@@ -142,7 +144,9 @@ def summary_table(lang: str, result: Any) -> str:
             ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=number(lang, s.mean_loss, 1))
              if s.reviewed else "—"),
             ("luck.result", lambda s: pct(lang, s.result)),
-            ("luck.adjusted", lambda s: pct(lang, s.adjusted).replace("-", "−")))
+            # not a chance (it leaves 0–100 % when the dice were strong): points against
+            # the chance at the start, as GNU Backgammon gives it against an even game
+            ("luck.adjusted", lambda s: signed(lang, s.adjusted_gain)))
     summaries = result.summaries()
     head = "".join(f'<th scope="col">{esc(n)}</th>' for n in result.names)
     body = "".join(

@@ -36,8 +36,8 @@ def render(lang: str, *, title: str, n: int, total: int, status: str, played: st
         cls = "retry-verdict retry-good" if good else "retry-verdict retry-worse"
         better = (f'<p>{esc(t(lang, "coach.retry.best", what=best_text))}</p>'
                   if best_text else "")
-        answer = (f'<div{attrs(class_=cls)}><p><strong>{esc(verdict)}</strong></p>{better}'
-                  f'{legend(lang)}</div>')
+        answer = (f'<div{attrs(class_=cls)}><p id="status" tabindex="-1"><strong>'
+                  f'{esc(verdict)}</strong></p>{better}{legend(lang)}</div>')
     nav = "".join([
         _button(lang, "coach.retry.prev", "retry-prev", disabled=n <= 1),
         _button(lang, "coach.retry.again", "retry-again", disabled=not verdict),
@@ -46,6 +46,10 @@ def render(lang: str, *, title: str, n: int, total: int, status: str, played: st
         _button(lang, "coach.retry.leave", "retry-leave"),
     ])
     cancel = _button(lang, "app.play.cancel_selection", "retry-cancel-select") if selection else ""
+    # Once answered, the answer takes the place of the question and of the game's prompt
+    # (the board is then for looking): the board below hardly moves.
+    question = (f'<p id="status" class="retry-ask" tabindex="-1">{esc(ask)}</p>'
+                f'<p class="retry-status">{esc(status)} {cancel}</p>')
     return (
         '<div class="play retry">'
         '<div class="play-head">'
@@ -54,9 +58,7 @@ def render(lang: str, *, title: str, n: int, total: int, status: str, played: st
         f'<nav class="game-menu retry-menu"{attrs(aria_label=t(lang, "coach.retry.menu"))}>'
         f'{nav}</nav></div>'
         f'<section class="retry-panel" aria-live="polite">'
-        f'<p class="retry-where">{esc(where)}</p>'
-        f'<p id="status" class="retry-ask" tabindex="-1">{esc(ask)}</p>'
-        f'<p class="retry-status">{esc(status)} {cancel}</p>{answer}</section>'
+        f'<p class="retry-where">{esc(where)}</p>{answer or question}</section>'
         '<div class="play-body">'
         f'<section class="board"{attrs(aria_label=t(lang, "app.play.board"))}>{board}</section>'
         '</div></div>')

@@ -140,12 +140,12 @@ def who(state: TuchulchaState, player: int, ctx: ViewContext) -> str:
     colours = state.colours_of(player)
     if player in (state.tuchulcha, state.lasa):
         key = "tuchulcha" if player == state.tuchulcha else "lasa"
-        return ctx.t(f"tuchulcha.who.{key}", name=ctx.name(player),
-                     colour=_colour_name(ctx, colours[0]))
+        return ctx.subject(player, ctx.t(f"tuchulcha.who.{key}", name=ctx.name(player),
+                                         colour=_colour_name(ctx, colours[0])))
     role = ", ".join(
         ctx.t("tuchulcha.colour_god", colour=_colour_name(ctx, c), god=GODS[c]) for c in colours
     )
-    return ctx.t("tuchulcha.who", name=ctx.name(player), role=role)
+    return ctx.subject(player, ctx.t("tuchulcha.who", name=ctx.name(player), role=role))
 
 
 def _place_name(ctx: ViewContext, place, form: str) -> str:
@@ -632,7 +632,8 @@ def _consequences(before, after, action, ctx: ViewContext) -> list[str]:
 
 def result(state: TuchulchaState, ctx: ViewContext) -> str:
     winners = state.winners()
-    names = _values(ctx, [ctx.name(p) for p in winners])
+    names = ctx.name(winners[0]) if len(winners) == 1 else _values(
+        ctx, [ctx.name(p) for p in winners])
     reason = state.end_reason
     if reason in ("tuchulcha", "lasa"):
         return ctx.t(f"tuchulcha.result.{reason}", name=names)
