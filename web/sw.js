@@ -7,6 +7,7 @@ const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__";
 const CACHE_PREFIX = "rituels-";
 const CACHE = CACHE_PREFIX + VERSION;
+const SNAPSHOT_CACHE = CACHE_PREFIX + "snapshot";   // interpreter.mjs's (the memory snapshot)
 const SCOPE = new URL("./", self.location).href;
 // Files fetched at run time but not precached (PyScript chunks the app never loads) are kept
 // after their first fetch if they live here.
@@ -60,8 +61,13 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) {
+    // An older build's caches go, its memory snapshot with them (interpreter.mjs would never
+    // read it: another key). On a first install there is no older build: the snapshot cache
+    // then already holds this visit's boot note, and soon its snapshot, which must stay.
+    const names = (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX));
+    const older = names.some((name) => name !== CACHE && name !== SNAPSHOT_CACHE);
+    for (const name of names) {
+      if (name !== CACHE && (name !== SNAPSHOT_CACHE || older)) {
         await caches.delete(name);
       }
     }
