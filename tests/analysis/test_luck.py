@@ -3,12 +3,12 @@ errors the rules name, and the analysis kept beside its save."""
 
 import random
 
-from rituels.analysis.core import (STORED_VERSION, Analysis, Estimator, Job, Luck, Review, Run,
-                                   analyse, from_stored, fingerprint, to_stored, turn_ends)
+from rituels.analysis.core import (STORED_VERSION, Analysis, Estimator, Luck, Review, Run, analyse,
+                                   from_stored, fingerprint, to_stored, turn_ends)
 from rituels.app.analysis import STORED_PREFIX, current_job
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
-from rituels.engine.bots import RandomBot, play_game
+from rituels.engine.bots import play_game
 from rituels.engine.game import get_game
 from rituels.engine.record import start_state
 from rituels.engine.state import CHANCE, sample_chance
