@@ -16,6 +16,7 @@ the caller says hands are revealed.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import random
@@ -442,13 +443,14 @@ class Analysis:
         if not self.points:
             return []
         first, last = self.points[0][1], self.points[-1][1]
+        losses = self.run_losses()
         out = []
         for p in range(len(self.names)):
             mine = [r for r in self.reviews.values() if r.player == p]
             errors = {name: sum(1 for r in mine if r.grade == name) for _, name in THRESHOLDS}
             luck = sum(e.of(p) for e in self.lucks.values())
             skill = -sum(r.loss for r in mine) / 100.0
-            others, unreviewed, drift = self.terms(p)
+            others, unreviewed, drift = self.terms(p, losses)
             out.append(Summary(p, first[p], last[p], luck, skill, len(mine), errors,
                                last[p] - first[p] - luck - skill, others, unreviewed, drift))
         return out
@@ -460,13 +462,26 @@ class Analysis:
         events += [(r.start, r.before, r.after, r) for r in self.runs.values()]
         return sorted(events, key=lambda link: link[0])
 
-    def terms(self, player: int) -> tuple[float, float, float]:
+    def run_losses(self) -> dict[int, float]:
+        """The reviewed runs of decisions: their first action → their decisions' total loss
+        (in chance, 0..1)."""
+        starts = sorted(self.runs)
+        out: dict[int, float] = {}
+        for i, review in self.reviews.items():
+            k = bisect.bisect_right(starts, i) - 1
+            if k >= 0 and i < self.runs[starts[k]].end:
+                out[starts[k]] = out.get(starts[k], 0.0) + review.loss / 100.0
+        return out
+
+    def terms(self, player: int, losses: dict[int, float] | None = None
+              ) -> tuple[float, float, float]:
         """``player``'s (others' decisions, own decisions not reviewed, estimator's drift),
         each a sum over the chain's links: the chain goes from the curve's first point
         through each link's before and after values to its last point, so with the luck
         (each chance event's after − before) and the skill (the reviewed decisions' losses)
         they add up to result − initial. A chance event not estimated (luck off) counts as
         drift."""
+        losses = self.run_losses() if losses is None else losses
         others = unreviewed = drift = 0.0
         at = self.points[0][1][player]
         for _, before, after, event in self.links():
@@ -478,9 +493,8 @@ class Analysis:
             if event.player != player:
                 others += move
                 continue
-            losses = [r.loss for i, r in self.reviews.items() if event.start <= i < event.end]
-            if losses:
-                drift += move + sum(losses) / 100.0
+            if event.start in losses:
+                drift += move + losses[event.start]
             else:
                 unreviewed += move
         drift += self.points[-1][1][player] - at
