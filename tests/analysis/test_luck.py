@@ -3,11 +3,12 @@ errors the rules name, and the analysis kept beside its save."""
 
 import random
 
-from rituels.analysis.core import Estimator, Job, analyse, from_stored, fingerprint, to_stored
+from rituels.analysis.core import (STORED_VERSION, Analysis, Estimator, Luck, Review, Run, analyse,
+                                   from_stored, fingerprint, to_stored, turn_ends)
 from rituels.app.analysis import STORED_PREFIX, current_job
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
-from rituels.engine.bots import RandomBot, play_game
+from rituels.engine.bots import play_game
 from rituels.engine.game import get_game
 from rituels.engine.record import start_state
 from rituels.engine.state import CHANCE, sample_chance
@@ -40,11 +41,12 @@ def test_luck_is_zero_on_average_over_the_outcomes_of_each_roll():
 
 def test_the_summary_splits_the_result_into_luck_skill_and_the_rest():
     result = analyse(record_of("cthulhu-dice", 5), seed=2)
-    _, ends, _, movers = __import__('rituels.analysis.core', fromlist=['turn_ends']).turn_ends(
-        record_of('cthulhu-dice', 5), movers=True)
+    _, ends, _, movers = turn_ends(record_of('cthulhu-dice', 5), movers=True)
     assert sorted(result.lucks) == [i for i, who in enumerate(movers) if who is not None]
     for s in result.summaries():
         assert abs(s.result - s.initial - (s.luck + s.skill + s.rest)) < 1e-12
+        assert abs(s.rest - (s.others_decisions + s.unreviewed_decisions
+                             + s.estimator_drift)) < 1e-12
         assert s.adjusted == s.result - s.luck
         mine = [r for r in result.reviews.values() if r.player == s.player]
         assert s.reviewed == len(mine) and (s.player == 0) == (s.reviewed > 0)
@@ -52,6 +54,61 @@ def test_the_summary_splits_the_result_into_luck_skill_and_the_rest():
     dice = result.key_dice()
     biggest = max(abs(e.of(q)) for e in result.lucks.values() for q in range(4))
     assert len(dice) <= 3 and max(abs(v) for _, _, v in dice) == biggest
+
+
+def identity_gap(summary):
+    """|result − initial − (luck + skill + others' decisions + unreviewed decisions + drift)|
+    in points: every term computed on its own (none is what the others leave)."""
+    s = summary
+    return 100 * abs(s.result - s.initial - (s.luck + s.skill + s.others_decisions
+                                             + s.unreviewed_decisions + s.estimator_drift))
+
+
+def test_a_small_situation_splits_into_the_expected_terms():
+    """Two players, 50/50 at first. A's roll (action 0): 52/48 on average over its outcomes,
+    60/40 after the one drawn (luck ±8). A's two decisions (1, 2): 61/39 before them (1 point
+    more than after the roll: drift), 55/45 after; reviewed, they lost 5 (63 against 58) and 2
+    points (57 against 55): skill −7, so 1 point of A's fall is drift; B gains 6 by A's
+    choices. B's decision (3), not reviewed: 55/45 → 90/10 (B's own −35, A's others' +35).
+    The end: A won (100/0: 10 points of drift from 90/10)."""
+    result = Analysis("cthulhu-dice", ["A", "B"], False, points=[(0, [0.5, 0.5]), (4, [1.0, 0.0])])
+    result.lucks[0] = Luck(0, 0, after=[0.60, 0.40], mean=[0.52, 0.48])
+    result.reviews[1] = Review(1, 0, "x", "y", chosen_chance=0.58, best_chance=0.63)
+    result.reviews[2] = Review(2, 0, "x", "y", chosen_chance=0.55, best_chance=0.57)
+    result.runs[1] = Run(1, 3, 0, before=[0.61, 0.39], after=[0.55, 0.45])
+    result.runs[3] = Run(3, 4, 1, before=[0.55, 0.45], after=[0.90, 0.10])
+    a, b = result.summaries()
+    expected = {  # luck, skill, others' decisions, own unreviewed, drift: in points
+        "A": (8, -7, 35, 0, 2 + 1 + 1 + 10),
+        "B": (-8, 0, 6, -35, -2 - 1 + 0 - 10)}
+    for s, name in ((a, "A"), (b, "B")):
+        got = (s.luck, s.skill, s.others_decisions, s.unreviewed_decisions, s.estimator_drift)
+        assert [round(100 * x, 9) for x in got] == [float(x) for x in expected[name]]
+        assert identity_gap(s) < 1e-9
+    assert a.reviewed == 2 and b.reviewed == 0
+
+
+def test_the_identity_holds_on_random_games_of_each_game():
+    """Random games (4 random seats, one person reviewed, the others not): for each player,
+    result − initial = luck + skill + others' decisions + unreviewed decisions + drift within
+    0.01 points, also read back from storage (chances kept to 4 decimals); every term shows
+    up somewhere."""
+    seen = {"others": 0.0, "unreviewed": 0.0, "drift": 0.0}
+    for game_id, seeds in (("cthulhu-dice", (1, 2, 3)), ("tuchulcha", (1,)), ("wongar", (1,))):
+        for seed in seeds:
+            record = record_of(game_id, seed)
+            result = analyse(record, seed=seed)
+            key = fingerprint(record, False)
+            again = from_stored(to_stored(result, key), key, game_id,
+                                [s["name"] for s in record["seats"]])
+            for summaries in (result.summaries(), again.summaries()):
+                assert max(identity_gap(s) for s in summaries) < 0.01
+            for s in result.summaries():
+                seen["others"] += abs(s.others_decisions)
+                seen["unreviewed"] += abs(s.unreviewed_decisions)
+                seen["drift"] += abs(s.estimator_drift)
+                assert (s.unreviewed_decisions != 0) == (s.player != 0)
+    assert all(v > 0.1 for v in seen.values())
 
 
 def test_a_random_player_loses_far_more_per_decision_than_the_strong_bot():
@@ -161,7 +218,7 @@ def test_a_stored_analysis_of_another_record_or_version_is_dropped():
     changed = dict(record, actions=record["actions"][:-1])
     assert from_stored(text, fingerprint(changed, False), "cthulhu-dice", names) is None
     assert from_stored(text, fingerprint(record, True), "cthulhu-dice", names) is None
-    assert from_stored(text.replace('"v":1', '"v":9'), fingerprint(record, False),
+    assert from_stored(text.replace(f'"v":{STORED_VERSION}', '"v":9'), fingerprint(record, False),
                        "cthulhu-dice", names) is None
     assert from_stored("{broken", fingerprint(record, False), "cthulhu-dice", names) is None
     assert len(text) < 8000

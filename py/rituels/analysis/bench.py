@@ -14,6 +14,12 @@ Speed: the whole analysis (curve + review of one person's decisions) of complete
 games (p50/max over a few) and the coach's answer (p50/max over the game's decisions), on
 CPython; Pyodide is slower by a factor printed by the ``browser`` section's own figures.
 
+Luck and skill (``LUCK_GAMES`` self-play games, every decision reviewed): the random seats'
+loss per decision against the strong ones', and the identity result − initial = luck + skill
++ others' decisions + unreviewed decisions + the estimator's drift (docs/analysis.md): its
+largest gap over every player of every game (each term is summed on its own, so a gap is a
+bug, not noise) and the mean size of each term.
+
 ``python3 -m rituels.analysis.bench [--games N] [--game ID] [--quick] [--save F] [--records F]``
 prints the same; ``--save`` keeps the self-play records (JSON lines) and ``--records`` reads
 them back, so a changed estimate is checked again on the very same games.
@@ -193,26 +199,39 @@ def speed(game_id: str, games: int, path: str = "") -> tuple[list[float], list[f
     return whole, coach
 
 
+TERMS = (("luck", "luck"), ("skill", "skill"), ("others", "others_decisions"),
+         ("unreviewed", "unreviewed_decisions"), ("drift", "estimator_drift"))
+
+
 def luck_skill(game_id: str, games: int, path: str = "") -> dict[str, float]:
     """Every decision of the self-play games reviewed (``review_all``): the mean loss per
-    decision of the random ("easy") seats and of the strong ones, and per player the gap of
-    the identity result − initial = luck + skill, i.e. the rest (Summary.rest: the others'
-    decisions and the estimator's drift between consecutive positions), in points."""
+    decision of the random ("easy") seats and of the strong ones; per player and game, the
+    identity result − initial = luck + skill + others' decisions + unreviewed decisions +
+    estimator's drift (Summary, each term summed on its own): its largest gap (rounding
+    only, or a bug) and the mean size |term| of each term, in points."""
     loss: dict[str, list[float]] = {"easy": [], "strong": []}
-    rests: list[float] = []
+    gaps: list[float] = []
+    sizes: dict[str, list[float]] = {name: [] for name, _ in TERMS}
     took = 0.0
+    played = 0
     for seed, record in records(game_id, games, path=path):
+        played += 1
         levels = [s["bot"] for s in record["seats"]]
         start = time.process_time()
         result = analyse(record, seed=seed, review_all=True)
         took += time.process_time() - start
         for r in result.reviews.values():
             loss[levels[r.player]].append(r.loss)
-        rests += [abs(s.rest) * 100 for s in result.summaries()]
+        for s in result.summaries():
+            terms = [getattr(s, field) for _, field in TERMS]
+            gaps.append(abs(s.result - s.initial - sum(terms)) * 100)
+            for (name, _), value in zip(TERMS, terms):
+                sizes[name].append(abs(value) * 100)
     easy, strong = (statistics.fmean(loss[k]) if loss[k] else 0.0 for k in ("easy", "strong"))
-    return {"easy": easy, "strong": strong, "ratio": easy / strong if strong else float("inf"),
-            "rest_max": max(rests, default=0.0), "rest_mean": statistics.fmean(rests or [0]),
-            "games": games, "cpu": took / max(games, 1)}
+    out = {"easy": easy, "strong": strong, "ratio": easy / strong if strong else float("inf"),
+           "gap_max": max(gaps, default=0.0), "games": played, "cpu": took / max(played, 1)}
+    out.update({name: statistics.fmean(v or [0.0]) for name, v in sizes.items()})
+    return out
 
 
 def brier(samples: list[tuple[float, float]]) -> float:
@@ -252,10 +271,12 @@ def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
                     "every decision reviewed)",
                     f"{ls['easy']:.2f} vs {ls['strong']:.2f} points: x{ls['ratio']:.1f} "
                     "(target >= 3)"))
-        out.append((f"{game_id} luck + skill identity, per player (rest: others' decisions "
-                    "and the estimator's drift)",
-                    f"largest gap {ls['rest_max']:.1f} points, mean {ls['rest_mean']:.1f}; "
-                    f"{ls['cpu']:.2f} s CPU a game"))
+        out.append((f"{game_id} identity result − initial = luck + skill + others' "
+                    "decisions + unreviewed + drift, per player",
+                    f"largest gap {ls['gap_max']:.2g} points ({ls['games']} games; "
+                    f"{ls['cpu']:.2f} s CPU a game)"))
+        out.append((f"{game_id} identity's terms, mean |term| per player and game",
+                    ", ".join(f"{name} {ls[name]:.1f}" for name, _ in TERMS) + " points"))
     return out
 
 

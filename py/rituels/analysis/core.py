@@ -16,6 +16,7 @@ the caller says hands are revealed.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import random
@@ -275,21 +276,22 @@ class Estimator:
         first minus the second."""
         outcomes = state.chance_outcomes()
         playouts = LUCK_PLAYOUTS.get(self.game_id)
-        if len(outcomes) == 1:                  # nothing else could come: no luck
-            none = [0.0] * state.num_players
-            return none, list(none)
-        if self.game_id in LUCK_FROM_EVENT:
-            child = state.clone()
-            child.apply(outcome)
-            n = LUCK_PLAYOUTS.get(self.game_id)
-            return (self.chances(child, *key, "luck", playouts=n),
-                    self.chances(state, *key, "luck", playouts=n))
 
         def after(action: Any) -> list[float]:
             child = state.clone()
             child.apply(action)
             return self.settled(child, *key, "luck", playouts=playouts)
 
+        if len(outcomes) == 1:
+            # nothing else could come: no luck; the chance after it is both numbers, so the
+            # identity's chain of values goes through the event (docs/analysis.md)
+            values = after(outcome)
+            return values, list(values)
+        if self.game_id in LUCK_FROM_EVENT:
+            child = state.clone()
+            child.apply(outcome)
+            return (self.chances(child, *key, "luck", playouts=playouts),
+                    self.chances(state, *key, "luck", playouts=playouts))
         if len(outcomes) > LUCK_OUTCOMES:
             # a sample of this event's own (seeded): a sample fixed for every event would
             # bias every luck the same way, and they add up over a game
@@ -371,10 +373,26 @@ class Luck:
 
 
 @dataclass
+class Run:
+    """Consecutive decisions of one ``player`` (actions ``start`` to ``end``, no chance event
+    between): every player's chance before the first and after the last, from the same
+    estimator as the luck's (:meth:`Estimator.settled`). The links of the identity's chain
+    between chance events (docs/analysis.md)."""
+
+    start: int
+    end: int
+    player: int
+    before: list[float]
+    after: list[float]
+
+
+@dataclass
 class Summary:
     """One player's luck and skill over a game (GNU Backgammon's definitions). ``rest``:
-    what the result owes to neither (the others' decisions, decisions not reviewed, and the
-    estimator's own drift): result − initial = luck + skill + rest, exactly."""
+    what the result owes to neither: result − initial = luck + skill + rest, exactly, and the
+    rest is declared term by term, each a sum over the game's events from the same
+    estimator values (docs/analysis.md): result − initial = luck + skill + others_decisions
+    + unreviewed_decisions + estimator_drift, to rounding."""
 
     player: int
     initial: float
@@ -384,6 +402,16 @@ class Summary:
     reviewed: int
     errors: dict[str, int]
     rest: float
+    # how much the other players' decisions moved this player's chance
+    others_decisions: float = 0.0
+    # how much this player's own decisions that were not reviewed (a bot's) moved it
+    unreviewed_decisions: float = 0.0
+    # what the estimator's values disagree by where they meet: a run of decisions' move
+    # beside its skill (best choice's value against the value before, chosen's against the
+    # value after), and two estimates of one position (before a roll: the value after the
+    # previous event against the average over the outcomes; the curve's first and last
+    # point against the chain's)
+    estimator_drift: float = 0.0
 
     @property
     def mean_loss(self) -> float:
@@ -414,6 +442,7 @@ class Analysis:
     points: list[tuple[int, list[float]]] = field(default_factory=list)
     reviews: dict[int, Review] = field(default_factory=dict)
     lucks: dict[int, Luck] = field(default_factory=dict)
+    runs: dict[int, Run] = field(default_factory=dict)
     done: bool = False
 
     def summaries(self) -> list[Summary]:
@@ -421,15 +450,62 @@ class Analysis:
         if not self.points:
             return []
         first, last = self.points[0][1], self.points[-1][1]
+        losses = self.run_losses()
         out = []
         for p in range(len(self.names)):
             mine = [r for r in self.reviews.values() if r.player == p]
             errors = {name: sum(1 for r in mine if r.grade == name) for _, name in THRESHOLDS}
             luck = sum(e.of(p) for e in self.lucks.values())
             skill = -sum(r.loss for r in mine) / 100.0
+            others, unreviewed, drift = self.terms(p, losses)
             out.append(Summary(p, first[p], last[p], luck, skill, len(mine), errors,
-                               last[p] - first[p] - luck - skill))
+                               last[p] - first[p] - luck - skill, others, unreviewed, drift))
         return out
+
+    def links(self) -> list[tuple[int, list[float], list[float], Any]]:
+        """The identity's chain: (first action, chances before, chances after, the event: a
+        Luck or a Run) of every chance event and run of decisions estimated, in game order."""
+        events = [(e.index, e.mean, e.after, e) for e in self.lucks.values()]
+        events += [(r.start, r.before, r.after, r) for r in self.runs.values()]
+        return sorted(events, key=lambda link: link[0])
+
+    def run_losses(self) -> dict[int, float]:
+        """The reviewed runs of decisions: their first action → their decisions' total loss
+        (in chance, 0..1)."""
+        starts = sorted(self.runs)
+        out: dict[int, float] = {}
+        for i, review in self.reviews.items():
+            k = bisect.bisect_right(starts, i) - 1
+            if k >= 0 and i < self.runs[starts[k]].end:
+                out[starts[k]] = out.get(starts[k], 0.0) + review.loss / 100.0
+        return out
+
+    def terms(self, player: int, losses: dict[int, float] | None = None
+              ) -> tuple[float, float, float]:
+        """``player``'s (others' decisions, own decisions not reviewed, estimator's drift),
+        each a sum over the chain's links: the chain goes from the curve's first point
+        through each link's before and after values to its last point, so with the luck
+        (each chance event's after − before) and the skill (the reviewed decisions' losses)
+        they add up to result − initial. A chance event not estimated (luck off) counts as
+        drift."""
+        losses = self.run_losses() if losses is None else losses
+        others = unreviewed = drift = 0.0
+        at = self.points[0][1][player]
+        for _, before, after, event in self.links():
+            drift += before[player] - at
+            at = after[player]
+            if isinstance(event, Luck):
+                continue
+            move = event.after[player] - event.before[player]
+            if event.player != player:
+                others += move
+                continue
+            if event.start in losses:
+                drift += move + losses[event.start]
+            else:
+                unreviewed += move
+        drift += self.points[-1][1][player] - at
+        return others, unreviewed, drift
 
     def key_dice(self, count: int = 3) -> list[tuple[int, int, float]]:
         """The chance events that decided the game: (action index, player, luck), the
@@ -460,7 +536,7 @@ class Analysis:
         return sorted(((pos, p, b, a) for _, pos, p, b, a in top))
 
 
-STORED_VERSION = 1
+STORED_VERSION = 2        # 2: the runs of decisions (the identity's chain)
 _SCALE = 10_000          # chances kept to 4 decimals: a stored analysis is a few kilobytes
 
 
@@ -482,7 +558,9 @@ def to_stored(result: Analysis, key: str) -> str:
         "reviews": [[r.index, r.player, r.chosen, r.best, round(r.chosen_chance * _SCALE),
                      round(r.best_chance * _SCALE), r.floor] for r in result.reviews.values()],
         "lucks": [[e.index, e.mover, ints(e.after), ints(e.mean)]
-                  for e in result.lucks.values()]}, separators=(",", ":"))
+                  for e in result.lucks.values()],
+        "runs": [[r.start, r.end, r.player, ints(r.before), ints(r.after)]
+                 for r in result.runs.values()]}, separators=(",", ":"))
 
 
 def from_stored(text: Any, key: str, game_id: str, names: list[str]) -> Analysis | None:
@@ -507,6 +585,9 @@ def from_stored(text: Any, key: str, game_id: str, names: list[str]) -> Analysis
                                              floor if floor in ("", "mistake") else "")
         for index, mover, after, mean in data["lucks"]:
             out.lucks[int(index)] = Luck(int(index), int(mover), floats(after), floats(mean))
+        for start, end, player, before, after in data["runs"]:
+            out.runs[int(start)] = Run(int(start), int(end), int(player), floats(before),
+                                       floats(after))
         return out if out.points else None
     except (ValueError, TypeError, KeyError):
         return None
@@ -539,13 +620,31 @@ def turn_ends(record: dict[str, Any], movers: bool = False) -> tuple:
     return (actions, ends, personal, chance) if movers else (actions, ends, personal)
 
 
+def decision_runs(record: dict[str, Any], actions: list[Any]) -> list[tuple[int, int, int]]:
+    """(first action, action after the last, player) of each run of one player's consecutive
+    decisions in ``record`` (ended by a chance event or another player's decision);
+    ``actions``: its actions read (:func:`turn_ends`)."""
+    _, state = start_state(record)
+    runs: list[tuple[int, int, int]] = []
+    for i, action in enumerate(actions):
+        player = state.current_player()
+        if player >= 0:
+            if runs and runs[-1][1] == i and runs[-1][2] == player:
+                runs[-1] = (runs[-1][0], i + 1, player)
+            else:
+                runs.append((i, i + 1, player))
+        state.apply(action)
+    return runs
+
+
 class Job:
     """The analysis of one record in small steps (one position, or one reviewed decision,
     per :meth:`step`) so the single-threaded worker answers between them. ``total`` and
     ``done_steps`` drive the progress bar."""
 
     def __init__(self, record: dict[str, Any], *, hidden: bool, seed: int = 0,
-                 review: bool = True, review_all: bool = False, luck: bool = True):
+                 review: bool = True, review_all: bool = False, luck: bool = True,
+                 runs: bool = True):
         self.record = check_record(record)
         game_id = self.record["game"]
         self.estimator = Estimator(game_id, seed=seed, hidden=hidden)
@@ -557,7 +656,12 @@ class Job:
                          [i for i, mine in enumerate(personal) if mine] if review else [])
         self.chance = [i for i, who in enumerate(chance) if who is not None] if luck else []
         self.movers = chance
-        self.total = len(self.positions) + len(self.reviewed) + len(self.chance)
+        # the identity's runs of decisions (start, end, player) and the positions around them
+        self.runs = decision_runs(self.record, self.actions) if runs else []
+        self.bounds = sorted({k for start, end, _ in self.runs for k in (start, end)})
+        self._values: dict[int, list[float]] = {}
+        self.total = (len(self.positions) + len(self.reviewed) + len(self.chance)
+                      + len(self.bounds))
         self.done_steps = 0
         self._work = self._steps()
 
@@ -566,7 +670,9 @@ class Job:
         at = 0
         targets = sorted({(p, "point") for p in self.positions}
                          | {(i, "review") for i in self.reviewed}
-                         | {(i, "luck") for i in self.chance})
+                         | {(i, "luck") for i in self.chance}
+                         | {(k, "value") for k in self.bounds})
+        ending = {end: (start, end, player) for start, end, player in self.runs}
         for pos, kind in targets:
             while at < pos:
                 state.apply(self.actions[at])
@@ -576,6 +682,13 @@ class Job:
             elif kind == "luck":
                 after, mean = self.estimator.luck(state, self.actions[pos], pos)
                 self.result.lucks[pos] = Luck(pos, self.movers[pos], after, mean)
+            elif kind == "value":
+                self._values[pos] = self._value(state, pos)
+                # a position ends at most one run (the next one starts there)
+                if pos in ending:
+                    start, end, player = ending[pos]
+                    self.result.runs[start] = Run(start, end, player, self._values[start],
+                                                  self._values[end])
             else:
                 self._review(state, pos)
             yield
@@ -594,6 +707,17 @@ class Job:
             return chances
         more = est.chances(state, pos, "more", playouts=est.playouts * MORE)
         return [(a + MORE * b) / (1 + MORE) for a, b in zip(chances, more)]
+
+    def _value(self, state: GameState, pos: int) -> list[float]:
+        """Every player's chance at ``pos``, a run of decisions' start or end: as the luck's
+        chances after an outcome (:meth:`Estimator.settled`, the mover's steps played as the
+        estimate likes best; the chain then goes from a roll's outcome to the next run
+        without drift). Monte-Carlo games: the curve's point there if there is one (more
+        playouts where it swung)."""
+        est, points = self.estimator, self.result.points
+        if (est.value is None or est.hidden) and points and points[-1][0] == pos:
+            return list(points[-1][1])
+        return est.settled(state, pos, "chain")
 
     def _review(self, state: GameState, index: int) -> None:
         est, player, chosen = self.estimator, state.current_player(), self.actions[index]
@@ -615,7 +739,7 @@ class Job:
     @classmethod
     def finished(cls, record: dict[str, Any], result: Analysis) -> "Job":
         """A job already done, holding ``result`` (read back from storage)."""
-        job = cls(record, hidden=result.hidden, review=False, luck=False)
+        job = cls(record, hidden=result.hidden, review=False, luck=False, runs=False)
         job.result, job.done_steps = result, job.total
         return job
 
