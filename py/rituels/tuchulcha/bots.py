@@ -53,6 +53,7 @@ ROLE_SHARE_CAP = 0.98    # Tuchulcha's and Lasa's chances together never leave t
 # Velthumena, empties their play within about a round, per unit of the chance their dice reach.
 END_HAZARD = (0.0, 0.9, 0.45, 0.15)
 END_UNWANTED = 0.5      # an opponent who would lose by ending the game still does this often
+END_WITH_TUCHULCHA = True   # ... also while Tuchulcha is in play (an arrival ousts him)
 END_CAP = 0.9           # the count at the end never takes more than this of the estimate
 
 MIN_SAMPLES, MAX_SAMPLES = 1, 64   # sampled futures per candidate with a time budget
@@ -293,10 +294,12 @@ def win_chances(st: TuchulchaState) -> list[float]:
 
 def _end_hazards(st: TuchulchaState) -> list:
     """(player q, chance q ends the game by (c) soon by bringing its last pawns home) for the
-    players close to it: k <= 3 pawns in play, each within two dice of Velthumena."""
-    players = st.in_game()
+    racers close to it: k <= 3 pawns in play, each within two dice of Velthumena. With
+    Tuchulcha in play too: that arrival puts him out of the game, and then the count decides."""
     near = {}
-    for q in players:
+    for q in st.in_game():
+        if q == st.tuchulcha:
+            continue
         k = st.player_in_play(q)
         if 0 < k < len(END_HAZARD):
             near[q] = k
@@ -318,10 +321,12 @@ def _end_hazards(st: TuchulchaState) -> list:
 
 def _end_value(st: TuchulchaState, ender: int, k: int, player: int) -> float:
     """``player``'s value (as in ``evaluate``) if ``ender`` brings its last ``k`` pawns home
-    now: most pawns in Velthumena, then most still in play (end (c), revised)."""
+    now: most pawns in Velthumena, then most still in play (end (c), revised), Tuchulcha out."""
     vel = st.velthumena
     score = {}
     for q in st.in_game():
+        if q == st.tuchulcha:
+            continue
         home = sum(vel[c] for c in st.colours_of(q))
         score[q] = (home + k, 0) if q == ender else (home, st.player_in_play(q))
     best = max(score.values())
@@ -331,12 +336,12 @@ def _end_value(st: TuchulchaState, ender: int, k: int, player: int) -> float:
 
 def search_chances(st: TuchulchaState, player: int) -> float:
     """The strong bot's search value of a position not over: ``win_chances`` (the analysis'
-    estimate, unchanged) blended, while no role is in play, with the count of end (c) when a
+    estimate, unchanged) blended, while Lasa is not in play, with the count of end (c) when a
     player is about to empty their play: the bot sees that a tie on arrivals is decided by
     pawns still in play, so emptying its own play while tied loses, and an opponent close to
     ending the game makes arrivals and pawns kept in play count as at the end."""
     race = win_chances(st)[player]
-    if st.tuchulcha is not None or st.lasa is not None:
+    if st.lasa is not None or (not END_WITH_TUCHULCHA and st.tuchulcha is not None):
         return race
     hazards = _end_hazards(st)
     if not hazards:
