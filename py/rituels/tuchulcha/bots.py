@@ -15,9 +15,10 @@ The strong bot
 
 ``evaluate`` (the search's value: ``search_chances``, i.e. ``win_chances`` plus the count of
 end (c) near the end) estimates each player's chance of winning: Tuchulcha's from what his
-three dice can hit against how soon an enemy pawn reaches Velthumena, Lasa's from the chance her dice land on
-the passages left, the rest shared among the racers by a softmax of race values (pawns home,
-progress, minus the expected loss to the opponents' next rolls, combined attacks included).
+three dice can hit against how soon an enemy pawn reaches Velthumena, Lasa's from the chance
+her dice land on the passages left, the rest shared among the racers by a softmax of race
+values (pawns home, progress, minus the expected loss to the opponents' next rolls, combined
+attacks included).
 """
 
 from __future__ import annotations
@@ -337,10 +338,10 @@ def _end_value(st: TuchulchaState, ender: int, k: int, player: int) -> float:
 
 def search_chances(st: TuchulchaState, player: int) -> float:
     """The strong bot's search value of a position not over: ``win_chances`` (the analysis'
-    estimate, unchanged) blended, while no role is in play (``END_WITH_TUCHULCHA``), with the
-    count of end (c) when a player is about to empty their play: the bot sees that a tie on arrivals is decided by
-    pawns still in play, so emptying its own play while tied loses, and an opponent close to
-    ending the game makes arrivals and pawns kept in play count as at the end."""
+    estimate, unchanged) blended, while no role is in play (``END_WITH_TUCHULCHA``), with the count of
+    end (c) when a player is about to empty their play: the bot sees that a tie on arrivals is
+    decided by pawns still in play, so emptying its own play while tied loses, and an opponent
+    close to ending the game makes arrivals and pawns kept in play count as at the end."""
     race = win_chances(st)[player]
     if st.lasa is not None or (not END_WITH_TUCHULCHA and st.tuchulcha is not None):
         return race
