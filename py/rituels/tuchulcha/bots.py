@@ -338,10 +338,11 @@ def _end_value(st: TuchulchaState, ender: int, k: int, player: int) -> float:
 
 def search_chances(st: TuchulchaState, player: int) -> float:
     """The strong bot's search value of a position not over: ``win_chances`` (the analysis'
-    estimate, unchanged) blended, while no role is in play (``END_WITH_TUCHULCHA``), with the count of
-    end (c) when a player is about to empty their play: the bot sees that a tie on arrivals is
-    decided by pawns still in play, so emptying its own play while tied loses, and an opponent
-    close to ending the game makes arrivals and pawns kept in play count as at the end."""
+    estimate, unchanged) blended, while no role is in play (``END_WITH_TUCHULCHA``), with the
+    count of end (c) when a player is about to empty their play: the bot sees that a tie on
+    arrivals is decided by pawns still in play, so emptying its own play while tied loses, and
+    an opponent close to ending the game makes arrivals and pawns kept in play count as at the
+    end."""
     race = win_chances(st)[player]
     if st.lasa is not None or (not END_WITH_TUCHULCHA and st.tuchulcha is not None):
         return race
