@@ -208,3 +208,24 @@ def test_a_role_needs_a_clear_sampled_gain():
     assert not bots._clearly_better([1, 0, 1, 0], [0, 1, 0, 0.5])
     assert bots._clearly_better([1, 1, 1, 0.5], [0, 0, 0.5, 0])
     assert not bots._clearly_better([0.6], [0.5])
+
+
+def test_the_search_sees_the_count_coming_and_the_analysis_estimate_is_apart():
+    # Player 1's last pawn in play is 5 steps from Velthumena (no role in play). Bringing it
+    # home ends the game by (c): from 3 to 3 in Velthumena it wins 4 to 3; from 2 to 3 it ties
+    # player 0 at 3 and loses the tie-break (player 0 keeps 2 pawns in play).
+    lay = position(4)._lay
+    last = position(4).side.last_step
+    stones = {lay.route[1][last - 4]: (1, 1), lay.route[0][10]: (0, 2),
+              lay.route[2][10]: (2, 2), lay.route[3][10]: (3, 2)}
+    empty = {0: 0, 1: 0, 2: 0, 3: 0}
+    ahead = position(4, stones=dict(stones), temple=empty, velthumena={0: 3, 1: 3, 2: 2, 3: 2})
+    behind = position(4, stones=dict(stones), temple=empty, velthumena={0: 3, 1: 2, 2: 2, 3: 2})
+    assert bots.search_chances(ahead, 1) > 0.7 > bots.win_chances(ahead)[1]
+    assert bots.search_chances(behind, 0) > 0.5 > bots.win_chances(behind)[0]
+    # Player 1 will not end the game to lose it: its own value is the race's.
+    assert bots.search_chances(behind, 1) == pytest.approx(bots.win_chances(behind)[1])
+    # The analysis calibrates the race estimate alone, not the search's end term.
+    from rituels.tuchulcha import chances
+    for st in (ahead, behind):
+        assert chances.features(st)[0] == bots.win_chances(st)

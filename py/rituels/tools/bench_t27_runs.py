@@ -2,7 +2,9 @@
 so a run cut short leaves partial counts for every match. Each game is appended as one JSON
 line to LOG (``match``, game index, strong bot's share, roles, CPU per decision of both sides),
 and ``--summary LOG`` prints each match's win share with its Wilson 95 % interval.
-``nice -n 10 python -m rituels.tools.bench_t27_runs LOG [--scale 6]``."""
+``nice -n 10 python -m rituels.tools.bench_t27_runs LOG [--scale 6] [--only NAME,NAME]
+[--first G]``: ``--only`` plays those matches alone, ``--first`` starts at game index G (so two
+processes can share a match's games: one from 0, one from G, logs summarised together)."""
 
 from __future__ import annotations
 
@@ -25,12 +27,12 @@ RUNS = (
 )
 
 
-def run(path: str, scale: float) -> None:
+def run(path: str, scale: float, only: set | None = None, first: int = 0) -> None:
     meters = {name: {"strong": Meter(), "other": Meter()} for name, *_ in RUNS}
     with open(path, "a") as out:
-        for g in range(max(r[2] for r in RUNS)):
+        for g in range(first, max(r[2] for r in RUNS)):
             for name, opponent, games, players, factor in RUNS:
-                if g >= games:
+                if g >= games or (only and name not in only):
                     continue
                 t0 = time.process_time()
                 if opponent == "balance":
@@ -48,11 +50,12 @@ def run(path: str, scale: float) -> None:
                 out.flush()
 
 
-def summary(path: str) -> None:
+def summary(*paths: str) -> None:
     rows: dict = {}
-    for line in open(path):
-        r = json.loads(line)
-        rows.setdefault(r["match"], []).append(r)
+    for path in paths:
+        for line in open(path):
+            r = json.loads(line)
+            rows.setdefault(r["match"], []).append(r)
     for name, rs in rows.items():
         if name == "balance_4p":
             rounds = sorted(r["rounds"] for r in rs)
@@ -93,6 +96,13 @@ def summary(path: str) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1] == "--summary":
-        summary(sys.argv[2])
+        summary(*sys.argv[2:])
     else:
-        run(sys.argv[1], float(sys.argv[3]) if len(sys.argv) > 3 else 1.5)
+        import argparse
+        ap = argparse.ArgumentParser(prog="bench_t27_runs")
+        ap.add_argument("log")
+        ap.add_argument("--scale", type=float, default=1.5)
+        ap.add_argument("--only", default="")
+        ap.add_argument("--first", type=int, default=0)
+        args = ap.parse_args()
+        run(args.log, args.scale, set(filter(None, args.only.split(","))), args.first)

@@ -13,10 +13,12 @@ The strong bot
   the game (the mean is a win rate under that policy); for a role's moves they run ``horizon``
   rounds and are scored by ``evaluate``. ``role_log`` keeps the values compared (balance study).
 
-``evaluate`` estimates each player's chance of winning: Tuchulcha's from what his three dice can
-hit against how soon an enemy pawn reaches Velthumena, Lasa's from the chance her dice land on
-the passages left, the rest shared among the racers by a softmax of race values (pawns home,
-progress, minus the expected loss to the opponents' next rolls, combined attacks included).
+``evaluate`` (the search's value: ``search_chances``, i.e. ``win_chances`` plus the count of
+end (c) near the end) estimates each player's chance of winning: Tuchulcha's from what his
+three dice can hit against how soon an enemy pawn reaches Velthumena, Lasa's from the chance
+her dice land on the passages left, the rest shared among the racers by a softmax of race
+values (pawns home, progress, minus the expected loss to the opponents' next rolls, combined
+attacks included).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from rituels.tuchulcha.rules import (
     DISCARD, END, MOVE, OVER, ROLL, ROLL3, START, THIRD, TuchulchaState,
 )
 
-__all__ = ["RandomBot", "StrongBot", "evaluate", "win_chances"]
+__all__ = ["RandomBot", "StrongBot", "evaluate", "search_chances", "win_chances"]
 
 SCALE = 80.0            # race value points per unit of log-odds between two racers
 # Chance (out of 36) that two dice bring a pawn exactly d steps forward, d = 1..12 (single die
@@ -46,6 +48,15 @@ PATH_BASE, PATH_SPAN = 9.0, 24.0   # a pawn on the path: base + span x (fraction
 MYSTIC_PENALTY = 1.5     # a pawn that will have to leave a mystic stone first
 RISK_WEIGHT = 0.8        # how much of a group's value an expected hit costs
 ROLE_SHARE_CAP = 0.98    # Tuchulcha's and Lasa's chances together never leave the racers less
+
+# End (c) in the search's evaluation (``search_chances``; the analysis' ``win_chances`` is not
+# changed): chance that a player with k = 1, 2, 3 pawns in play, all within two dice of
+# Velthumena, empties their play within about a round, per unit of the chance their dice reach.
+END_HAZARD = (0.0, 0.9, 0.45, 0.15)
+END_UNWANTED = 0.5      # an opponent who would lose by ending the game still does this often
+END_WITH_TUCHULCHA = False  # ... also while Tuchulcha is in play (an arrival ousts him): not
+                            # better vs random (79 % of 43 games, 86 % on the same seeds without)
+END_CAP = 0.9           # the count at the end never takes more than this of the estimate
 
 MIN_SAMPLES, MAX_SAMPLES = 1, 64   # sampled futures per candidate with a time budget
 FIXED_SAMPLES = 8        # ... with a leaf budget (reproducible) unless ``samples`` is given
@@ -252,7 +263,9 @@ def _lasa_chance(st: TuchulchaState, groups: list) -> float:
 
 
 def win_chances(st: TuchulchaState) -> list[float]:
-    """Each player's estimated chance of winning (exact shares at the end of the game)."""
+    """Each player's estimated chance of winning (exact shares at the end of the game): the
+    analysis' estimate (chances.py calibrates it on games; keep it apart from the search's
+    ``search_chances`` so a change to the bot does not move that calibration)."""
     out = [0.0] * st.num_players
     if st.phase == OVER:
         won = st.winners()
@@ -281,16 +294,87 @@ def win_chances(st: TuchulchaState) -> list[float]:
     return out
 
 
+def _end_hazards(st: TuchulchaState) -> list:
+    """(player q, chance q ends the game by (c) soon by bringing its last pawns home) for the
+    racers close to it: k <= 3 pawns in play, each within two dice of Velthumena. With
+    Tuchulcha in play too: that arrival puts him out of the game, and then the count decides."""
+    near = {}
+    for q in st.in_game():
+        if q == st.tuchulcha:
+            continue
+        k = st.player_in_play(q)
+        if 0 < k < len(END_HAZARD):
+            near[q] = k
+    if not near:
+        return []
+    colour_of = {c: q for q in near for c in st.colours_of(q)}
+    reach: dict = {q: 1.0 for q in near}
+    for c, q in colour_of.items():
+        if st.temple[c] or st.star[c]:
+            reach[q] = 0.0
+    for s, occ in enumerate(st.stones):
+        if occ and occ[0] in colour_of:
+            q = colour_of[occ[0]]
+            if reach[q]:
+                go = _to_go(st, occ[0], s)
+                reach[q] *= (REACH[go] / 36.0 if go <= 12 else 0.0) ** occ[1]
+    return [(q, END_HAZARD[near[q]] * reach[q]) for q in near if reach[q] > 0.0]
+
+
+def _end_value(st: TuchulchaState, ender: int, k: int, player: int) -> float:
+    """``player``'s value (as in ``evaluate``) if ``ender`` brings its last ``k`` pawns home
+    now: most pawns in Velthumena, then most still in play (end (c), revised), Tuchulcha out."""
+    vel = st.velthumena
+    score = {}
+    for q in st.in_game():
+        if q == st.tuchulcha:
+            continue
+        home = sum(vel[c] for c in st.colours_of(q))
+        score[q] = (home + k, 0) if q == ender else (home, st.player_in_play(q))
+    best = max(score.values())
+    won = [q for q, v in score.items() if v == best]
+    return 1.0 / len(won) ** 2 if player in won else 0.0
+
+
+def search_chances(st: TuchulchaState, player: int) -> float:
+    """The strong bot's search value of a position not over: ``win_chances`` (the analysis'
+    estimate, unchanged) blended, while no role is in play (``END_WITH_TUCHULCHA``), with the
+    count of end (c) when a player is about to empty their play: the bot sees that a tie on
+    arrivals is decided by pawns still in play, so emptying its own play while tied loses, and
+    an opponent close to ending the game makes arrivals and pawns kept in play count as at the
+    end."""
+    race = win_chances(st)[player]
+    if st.lasa is not None or (not END_WITH_TUCHULCHA and st.tuchulcha is not None):
+        return race
+    hazards = _end_hazards(st)
+    if not hazards:
+        return race
+    total, mixed = 0.0, 0.0
+    for q, h in hazards:
+        end = _end_value(st, q, st.player_in_play(q), player)
+        if q == player:
+            if end < race:
+                continue        # its own choice: it will not end the game to lose it
+        elif _end_value(st, q, st.player_in_play(q), q) == 0.0:
+            h *= END_UNWANTED
+        total += h
+        mixed += h * end
+    if total > END_CAP:
+        mixed *= END_CAP / total
+        total = END_CAP
+    return (1.0 - total) * race + mixed
+
+
 def evaluate(st: TuchulchaState, player: int) -> float:
     """How good ``st`` is for ``player``, 0..1: at the end 1 for a win alone, 1/k² for a win
     shared by k (a shared win is worth less than its share, so the bot plays to win rather than
-    ending the game in a tie), 0 for a loss; otherwise ``win_chances`` (1/n when even)."""
+    ending the game in a tie), 0 for a loss; otherwise ``search_chances`` (1/n when even)."""
     if st.phase == OVER:
         won = st.winners()
         return 1.0 / len(won) ** 2 if player in won else 0.0
     if player in st.out:
         return 0.0
-    return win_chances(st)[player]
+    return search_chances(st, player)
 
 
 def _roll(st: TuchulchaState, rng: random.Random):
