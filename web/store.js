@@ -86,13 +86,13 @@
           scan();
           return;
         }
-        var entries = {};
+        var entries = {}, stale = false;
         readEach(store, Object.keys(kept.items), function (key, text) {
           var now = text === null ? null : describe(key, text), was = kept.items[key];
           if (now && now.stamp === was[0] && now.open === was[1]) { entries[key] = text; }
-          else { kept.stale = true; }
+          else { stale = true; }
         }, function () {
-          if (kept.stale) {
+          if (stale) {
             scan();
             return;
           }

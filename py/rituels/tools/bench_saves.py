@@ -4,8 +4,9 @@ bench`` (``--only saves``), also part of the browser section:
 - start-up with 5,000 saved games in IndexedDB against an empty profile: at least
   :data:`PAIRS` pairs of warm reloads, one of each profile, interleaved in the same run (which
   goes first alternates), once each profile's first visit has made its offline cache and its
-  memory snapshot (else the profile that reloads sooner boots without one); each profile's median "ready", and the ratio of the medians (target
-  <= 1.05: start-up reads the head of the index, never a record nor the whole index);
+  memory snapshot (else the profile that reloads sooner boots without one); each profile's
+  median "ready", and the ratio of the medians (target <= 1.05: start-up reads the head of
+  the index, never a record nor the whole index);
 - « Mes parties » with those 5,000 games, once the page has read the rest of the index
   (``data-indexed``): from the hash change to its first screen drawn (the first 50 rows;
   target <= 300 ms), median of a few visits;
@@ -20,8 +21,8 @@ import random
 import statistics
 from typing import Any, Callable
 
-from rituels.engine import get_game, sample_chance
 from rituels.app.browser import BOOT_HEAD
+from rituels.engine import get_game, sample_chance
 from rituels.engine.record import new_record
 
 GAMES = 5_000
