@@ -392,30 +392,7 @@ class Glue:
             link.setAttribute("href", href)
 
     def run(self, effect):
-        kind = effect["type"]
-        if kind == "timer":
-            js.setTimeout(self.on_timer, effect["ms"])
-        elif kind == "hash":
-            if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
-                js.location.hash = effect["hash"]
-        elif kind == "replace-hash":  # the replay position: no history entry per step
-            if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
-                js.history.replaceState(js.history.state, "", effect["hash"])
-        elif kind == "sound":
-            js.window.rituelsChime()
-        elif kind == "focus":
-            self.focus(effect["target"])
-        elif kind == "reveal":
-            self.reveal()
-        elif kind == "keep-clear":
-            self.keep_clear(effect["target"], effect["cover"])
-        elif kind == "copy-link":
-            self.copy_link(js.location.origin + js.location.pathname + effect["hash"])
-        elif kind == "download":
-            self.download(effect["filename"], effect["mime"], effect["text"])
-        elif kind == "bot":
-            # Read by the browser benchmark and the pacing test (rituels.tools.bench_play).
-            js.console.debug("rituels:bot", effect["game"], effect["ms"])
+        RUNNERS[effect["type"]](self, effect)   # an unknown kind: logged by run_all
 
     def focus(self, selector):
         el = self.root.querySelector(selector)
@@ -620,6 +597,43 @@ class Glue:
         elif not event.shiftKey and at in (-1, count - 1):
             event.preventDefault()
             found.item(0).focus()
+
+
+# --- the effects (rituels/app/effects.py: one dataclass each, sent as {"type": kind, ...}) -----
+def run_timer(glue, effect):
+    js.setTimeout(glue.on_timer, effect["ms"])
+
+
+def run_hash(glue, effect):
+    if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
+        js.location.hash = effect["hash"]
+
+
+def run_replace_hash(glue, effect):
+    # The replay position: no history entry per step.
+    if (js.window.rituelsStore.hash(MAX_HASH) or "#/") != effect["hash"]:
+        js.history.replaceState(js.history.state, "", effect["hash"])
+
+
+def run_bot(glue, effect):
+    # Read by the browser benchmark and the pacing test (rituels.tools.bench_play).
+    js.console.debug("rituels:bot", effect["game"], effect["ms"])
+
+
+RUNNERS = {
+    "timer": run_timer,
+    "hash": run_hash,
+    "replace-hash": run_replace_hash,
+    "sound": lambda glue, effect: js.window.rituelsChime(),
+    "focus": lambda glue, effect: glue.focus(effect["target"]),
+    "reveal": lambda glue, effect: glue.reveal(),
+    "keep-clear": lambda glue, effect: glue.keep_clear(effect["target"], effect["cover"]),
+    "copy-link": lambda glue, effect: glue.copy_link(
+        js.location.origin + js.location.pathname + effect["hash"]),
+    "download": lambda glue, effect: glue.download(effect["filename"], effect["mime"],
+                                                   effect["text"]),
+    "bot": run_bot,
+}
 
 
 glue = Glue()

@@ -44,6 +44,7 @@ import re
 from typing import Any
 
 from rituels.app.controller import App
+from rituels.app.effects import BotTime, Reveal
 from rituels.app.parts import PageParts
 from rituels.app.saves import ANALYSIS_PREFIX, ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.storage import StorageError
@@ -196,7 +197,7 @@ class Host:
 
     def _bot_decided(self, game: str, ms: float) -> None:
         # Logged on the main thread's console by the glue (read by the browser benchmark).
-        self.app.effects.append({"type": "bot", "game": game, "ms": round(ms, 1)})
+        self.app.effects.append(BotTime(game, round(ms, 1)))
 
     # --- the database around each message ---------------------------------------------------
     def wants(self, message: dict[str, Any]) -> list[str]:
@@ -413,12 +414,12 @@ class Host:
         if html is not None:
             html = self.parts.markup(html)
         deciding = self._human_decides()
-        effects = app.take_effects()
         if deciding and not self._deciding:
             # A decision has just come to the player at the screen: the glue scrolls it into
             # view if it is off screen (the only time the page scrolls by itself).
-            effects.append({"type": "reveal"})
+            app.effects.append(Reveal())
         self._deciding = deciding
+        effects = app.take_effects()
         writes, self.pref_writes = self.pref_writes + self.storage.take_writes(), []
         broadcast, self.broadcast = self.broadcast, []
         return {"html": html, "lang": app.lang, "title": app.title(), "effects": effects,

@@ -15,6 +15,7 @@ from typing import Any
 
 from rituels import boardmarks
 from rituels.analysis.core import advice
+from rituels.app.effects import KeepClear
 from rituels.app.registry import BOARD_FILTERS, STATUS_TOOLS, command
 from rituels.app.session import game_package
 from rituels.app.storage import StorageError
@@ -105,7 +106,7 @@ def _coach(app: Any, data: dict) -> None:
     if shown:
         app.announcements.append(screen.spoken(app.lang, shown[0]))
         # On a phone the answer is a sheet over the page: the glue keeps the mark clear of it
-        app.effects.append({"type": "keep-clear", "target": KEEP_CLEAR, "cover": ".coach-answer"})
+        app.effects.append(KeepClear(KEEP_CLEAR, ".coach-answer"))
 
 
 @command("coach-close")

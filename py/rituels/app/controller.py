@@ -25,6 +25,8 @@ from typing import Any, Callable
 from rituels.app import (analysis, coach, keeping, lastturn, library, remote, replay,  # noqa: F401
                          review, sharing, takeback)
 from rituels.app import lessons, retry, whynot  # noqa: F401
+from rituels.app.effects import Effect, Focus, Hash, Sound, Timer
+from rituels.app.effects import to_json as effects_json
 from rituels.app.registry import (BOARD_CLICKS, BOARD_FILTERS, COMMANDS, NAV, OVERLAYS,
                                   PLAY_MENU, ROUTES, STATUS_TOOLS, TICKS, command, route)
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore, StaleSave
@@ -108,7 +110,7 @@ class App:
         self.slice_s = slice_s
         self.clock = clock
         self.rng = rng or random.Random(os.urandom(16))
-        self.effects: list[dict[str, Any]] = []
+        self.effects: list[Effect] = []
         self.announcements: list[str] = []
         self.notices: list[dict[str, str]] = []
         self.changed = True
@@ -152,17 +154,18 @@ class App:
 
     def go(self, hash_: str) -> None:
         """Navigate and put the new hash in the address bar."""
-        self.effects.append({"type": "hash", "hash": hash_})
+        self.effects.append(Hash(hash_))
         self.navigate(hash_, force=True)
 
     def _timer(self, seconds: float) -> None:
         if not self._timer_pending:
             self._timer_pending = True
-            self.effects.append({"type": "timer", "ms": max(0, int(seconds * 1000))})
+            self.effects.append(Timer(max(0, int(seconds * 1000))))
 
     def take_effects(self) -> list[dict[str, Any]]:
+        """The queued effects as the glue reads them (plain dicts), and the queue emptied."""
         out, self.effects = self.effects, []
-        return out
+        return [effects_json(effect) for effect in out]
 
     def take_announcements(self) -> list[str]:
         out, self.announcements = self.announcements, []
@@ -184,9 +187,9 @@ class App:
             self.route = ("home", "")
             self.screen = home_screen
             self.notice("app.notice.unknown_page")
-            self.effects.append({"type": "hash", "hash": "#/"})
+            self.effects.append(Hash("#/"))
             return
-        self.effects.append({"type": "focus", "target": "#main-title"})
+        self.effects.append(Focus("#main-title"))
         handler(self, where[1])  # may move focus elsewhere (a dialog)
         self._advance()
 
@@ -229,7 +232,7 @@ class App:
         if self.menu_open:
             self.menu_open = False
             self.changed = True
-            self.effects.append({"type": "focus", "target": "[data-cmd=menu]"})
+            self.effects.append(Focus("[data-cmd=menu]"))
         elif self.session is not None and self.route and self.route[0] == "play" \
                 and self.session.selection:
             self.session.selection = ""
@@ -344,7 +347,7 @@ class App:
         self.session.revealed = revealed     # the same person is still at the device
         if moved:
             self.notice("app.notice.other_tab", kind="info")
-            self.effects.append({"type": "focus", "target": "#status"})
+            self.effects.append(Focus("#status"))
         self.changed = True
         self._advance()
 
@@ -420,11 +423,11 @@ class App:
         self.save()
         yours = self.yours()
         if yours and not self._yours and self.sound:
-            self.effects.append({"type": "sound", "sound": "your-turn"})
+            self.effects.append(Sound("your-turn"))
         self._yours = yours
         if s.state.is_terminal():
             self.announcements.append(s.view.result(s.state, s.ctx(self.lang, False)))
-            self.effects.append({"type": "focus", "target": "#end-title"})
+            self.effects.append(Focus("#end-title"))
         elif s.human_to_decide() or s.human_to_roll():
             self.announcements.append(s.view.status(s.state, s.ctx(self.lang)))
         self.changed = True
@@ -653,7 +656,7 @@ def _new(app: App, game_id: str) -> None:
         app.draft = newgame.default_draft(game, app.pace_s)
         app.draft["coach"] = coach.coach_remembered(app, game_id)
     app.screen = new_game_screen
-    app.effects.append({"type": "focus", "target": "#dialog-title"})
+    app.effects.append(Focus("#dialog-title"))
 
 
 @route("rules")
@@ -668,7 +671,7 @@ def _rules(app: App, game_id: str) -> None:
 @route("play")
 def _play(app: App, save_id: str) -> None:
     # The status line says what to do: screen readers start there rather than at the title.
-    app.effects.append({"type": "focus", "target": "#status"})
+    app.effects.append(Focus("#status"))
     if app.session is not None and app.session.save_id == save_id:
         app.screen = play_screen
         return
@@ -739,7 +742,7 @@ def _cmd_rules(app: App, data: dict) -> None:
         # the phone menu open again if they were opened from it.
         app.rules_open = True
         app.rules_from_menu = app.menu_was_open
-        app.effects.append({"type": "focus", "target": "#rules-title"})
+        app.effects.append(Focus("#rules-title"))
         return
     game_id = data.get("game") or (app.session.record["game"] if app.session else "")
     app.go(f"#/rules/{game_id}")
@@ -749,7 +752,7 @@ def _cmd_rules(app: App, data: dict) -> None:
 def _cmd_rules_close(app: App, data: dict) -> None:
     app.rules_open = False
     app.menu_open = app.rules_from_menu
-    app.effects.append({"type": "focus", "target": "#game-menu [data-cmd=rules]"})
+    app.effects.append(Focus("#game-menu [data-cmd=rules]"))
     app._advance()
 
 
@@ -757,13 +760,13 @@ def _cmd_rules_close(app: App, data: dict) -> None:
 def _cmd_menu(app: App, data: dict) -> None:
     app.menu_open = not app.menu_open
     if app.menu_open:
-        app.effects.append({"type": "focus", "target": "#game-menu .btn:not([disabled])"})
+        app.effects.append(Focus("#game-menu .btn:not([disabled])"))
 
 
 @command("log")
 def _cmd_log(app: App, data: dict) -> None:
     app.log_open = not app.log_open
-    app.effects.append({"type": "focus", "target": "[data-cmd=log]"})
+    app.effects.append(Focus("[data-cmd=log]"))
 
 
 @command("sound")
@@ -774,7 +777,7 @@ def _cmd_sound(app: App, data: dict) -> None:
     except StorageError:
         app.saving_off = True
     if app.sound:   # a sample, so the player knows what to listen for
-        app.effects.append({"type": "sound", "sound": "your-turn"})
+        app.effects.append(Sound("your-turn"))
 
 
 @command("cancel-select")
@@ -794,7 +797,7 @@ def _cmd_reveal(app: App, data: dict) -> None:
     s = app.playing()
     if s is not None and s.needs_handover():
         s.revealed = s.actor()
-        app.effects.append({"type": "focus", "target": "#status"})
+        app.effects.append(Focus("#status"))
         app._advance()
 
 

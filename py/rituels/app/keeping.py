@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rituels.app.effects import Download
 from rituels.app.registry import command
 from rituels.screens.mygames import export_filename
 
@@ -19,6 +20,5 @@ def _download(app: Any, data: dict) -> None:
         app.notice("app.notice.no_game")
         return
     entry = {"game": s.record["game"], "started": s.record.get("meta", {}).get("started", "")}
-    app.effects.append({"type": "download", "filename": export_filename(entry, s.save_id),
-                        "mime": "application/json",
-                        "text": json.dumps(s.record, ensure_ascii=False, indent=1)})
+    app.effects.append(Download(export_filename(entry, s.save_id), "application/json",
+                                json.dumps(s.record, ensure_ascii=False, indent=1)))

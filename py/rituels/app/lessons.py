@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rituels.app.effects import Focus
 from rituels.app.registry import BOARD_CLICKS, command, route
 from rituels.app.session import load_view
 from rituels.app.storage import StorageError
@@ -88,7 +89,7 @@ def _learn(app: Any, arg: str) -> None:
         lesson = Lesson(chapter)
     app.lesson_run = LessonRun(lesson)
     app.screen = lesson_screen
-    app.effects.append({"type": "focus", "target": "#status"})
+    app.effects.append(Focus("#status"))
 
 
 def chooser_screen(app: Any) -> str:
@@ -142,7 +143,7 @@ def _moved(app: Any, run: LessonRun) -> None:
     lesson = run.lesson
     app.announcements.append(t(app.lang, lesson.step.say) if lesson.step
                              else t(app.lang, "lessons.done_title"))
-    app.effects.append({"type": "focus", "target": "#status"})
+    app.effects.append(Focus("#status"))
     app.changed = True
 
 

@@ -2,9 +2,8 @@
 confirmation, export, export of an unreadable save as it is, import). The markup is
 rituels/screens/mygames.py.
 
-Glue effects (rituels/app/browser.py carries them out):
-- ``{"type": "download", "filename": "...json", "mime": "application/json", "text": ...}``:
-  make a Blob of ``text``, an object URL, click a temporary ``<a download=filename>``, revoke.
+Glue effects (web/glue.py carries them out):
+- ``effects.Download(filename, "application/json", text)``: make a Blob of ``text``, an object URL, click a temporary ``<a download=filename>``, revoke.
 - The import control is ``<input type="file" data-cmd="games-import">``: on its ``change``
   event the glue reads the chosen file as text (``File.text()``) and calls
   ``app.click({"cmd": "games-import", "text": <file text>, "filename": <name>})``.
@@ -14,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.app.effects import Download, Focus
 from rituels.app.registry import command, route
 from rituels.app.storage import StorageError
 from rituels.engine.record import RecordError
@@ -58,7 +58,7 @@ def _storage_failed(app: Any) -> None:
 @command("games-rename")
 def _rename(app: Any, data: dict) -> None:
     _ui(app).update(renaming=str(data.get("id", "")), confirming=None)
-    app.effects.append({"type": "focus", "target": "#rename-title"})
+    app.effects.append(Focus("#rename-title"))
 
 
 @command("games-rename-cancel")
@@ -87,7 +87,7 @@ def _rename_save(app: Any, data: dict) -> None:
 def _delete_ask(app: Any, data: dict) -> None:
     save_id = str(data.get("id", ""))
     _ui(app).update(confirming=save_id, renaming=None)
-    app.effects.append({"type": "focus", "target": f"#confirm-yes-{save_id}"})
+    app.effects.append(Focus(f"#confirm-yes-{save_id}"))
 
 
 @command("games-delete-no")
@@ -108,7 +108,7 @@ def _delete_yes(app: Any, data: dict) -> None:
     if app.session is not None and app.session.save_id == save_id:
         app.session = None
     _ui(app)["confirming"] = None
-    app.effects.append({"type": "focus", "target": "#main-title"})
+    app.effects.append(Focus("#main-title"))
 
 
 @command("games-export")
@@ -136,8 +136,7 @@ def _download(app: Any, save_id: str, raw: bool) -> None:
     except StorageError:
         _storage_failed(app)
         return
-    app.effects.append({"type": "download", "filename": export_filename(entry, save_id),
-                        "mime": "application/json", "text": text})
+    app.effects.append(Download(export_filename(entry, save_id), "application/json", text))
 
 
 @command("games-import")
@@ -153,6 +152,6 @@ def _import(app: Any, data: dict) -> None:
         return
     app.notice("library.games.imported", kind="info")
     app.games_ui = {"renaming": None, "confirming": None}
-    app.effects.append({"type": "focus", "target": f'[data-save="{save_id}"]'})
+    app.effects.append(Focus(f'[data-save="{save_id}"]'))
 
 

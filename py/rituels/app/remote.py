@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.app.effects import Focus
 from rituels.app.registry import command
 from rituels.app.replay import continue_from
 from rituels.app.saves import StaleSave
@@ -133,7 +134,7 @@ def _sent_result(app: Any, data: dict) -> None:
         _sent(app, s)["sent"] = True
     app.announcements.append(text)
     if result == "failed":
-        app.effects.append({"type": "focus", "target": "#send-url"})
+        app.effects.append(Focus("#send-url"))
 
 
 # --- opening a link of a remote game ---------------------------------------------------------

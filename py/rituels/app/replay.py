@@ -21,6 +21,7 @@ import time
 import unicodedata
 from typing import Any
 
+from rituels.app.effects import ReplaceHash
 from rituels.app.registry import REPLAY_EXTRAS, TICKS, command, route
 from rituels.app.session import load_view
 from rituels.app.storage import StorageError
@@ -418,7 +419,7 @@ def moved_url(app: Any, cur: ReplayCursor) -> None:
     else:
         return
     app.route = (route, where)
-    app.effects.append({"type": "replace-hash", "hash": hash_})
+    app.effects.append(ReplaceHash(hash_))
 
 
 TICKS.append(_tick)

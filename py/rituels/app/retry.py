@@ -14,6 +14,7 @@ from typing import Any
 from rituels import boardmarks
 from rituels.app.analysis import current_job
 from rituels.app.coach import marks_of
+from rituels.app.effects import Focus
 from rituels.app.registry import BOARD_CLICKS, REPLAY_EXTRAS, command
 from rituels.app.replay import _cursor, replay_screen
 from rituels.engine.state import NotationError
@@ -103,14 +104,14 @@ def _start(app: Any, data: dict) -> None:
     cur.playing = False
     app.retry_run = RetryRun(cur, job.estimator, items)
     app.screen = retry_screen
-    app.effects.append({"type": "focus", "target": "#main-title"})
+    app.effects.append(Focus("#main-title"))
 
 
 def _moved(app: Any, run: RetryRun, say: str = "") -> None:
     app.changed = True
     if say:
         app.announcements.append(say)
-    app.effects.append({"type": "focus", "target": "#status"})
+    app.effects.append(Focus("#status"))
 
 
 def _mover(name: str, step: int) -> None:
@@ -140,7 +141,7 @@ def _leave(app: Any, data: dict) -> None:
     app.retry_run = None
     if run is not None and getattr(app, "replay", None) is not None:
         app.screen = replay_screen
-        app.effects.append({"type": "focus", "target": "#main-title"})
+        app.effects.append(Focus("#main-title"))
 
 
 def board_click(app: Any, data: dict) -> bool:

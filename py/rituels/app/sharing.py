@@ -7,8 +7,8 @@ hidden stays so when continued: each person takes the device before seeing their
 The replay of a link keeps its position in the URL, ``#g=<payload>/<n>``: a reload (or such an
 address) opens the replay at move n directly.
 
-Glue effect (rituels/app/browser.py): ``{"type": "copy-link", "hash": "#g=..."}`` — write
-``location.origin + location.pathname + hash`` to the clipboard; if that is refused, call
+Glue effect (web/glue.py): ``effects.CopyLink("#g=...")`` — write ``location.origin +
+location.pathname + hash`` to the clipboard; if that is refused, call
 ``app.click({"cmd": "share-copy-failed"})`` (the dialog then asks to copy the text by hand).
 The glue may set ``app.base_url = location.origin + location.pathname`` so the dialog shows
 the whole address.
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from rituels.app import remote
+from rituels.app.effects import CopyLink, Focus
 from rituels.app.registry import OVERLAYS, PLAY_MENU, MenuItem, command, route
 from rituels.app.replay import continue_from, moved_url, open_replay, position, replay_screen
 from rituels.engine import link as codec
@@ -163,7 +164,7 @@ def _copy(app: Any) -> None:
     record = _shared_record(app, st) if st is not None else None
     if record is None:
         return
-    app.effects.append({"type": "copy-link", "hash": _link_of(record, st)})
+    app.effects.append(CopyLink(_link_of(record, st)))
     st.update(copied=True, failed=False)
     app.announcements.append(t(app.lang, "library.share.copied"))
 
@@ -179,7 +180,7 @@ def _share(app: Any, data: dict) -> None:
         app.share = None
         return
     _copy(app)
-    app.effects.append({"type": "focus", "target": "#share-url"})
+    app.effects.append(Focus("#share-url"))
 
 
 @command("share-copy")
@@ -192,7 +193,7 @@ def _share_failed(app: Any, data: dict) -> None:
     st = _share_state(app)
     if st is not None:
         st.update(copied=False, failed=True)
-        app.effects.append({"type": "focus", "target": "#share-url"})
+        app.effects.append(Focus("#share-url"))
 
 
 @command("share-reveal")
@@ -205,4 +206,4 @@ def _share_reveal(app: Any, data: dict) -> None:
 @command("share-close")
 def _share_close(app: Any, data: dict) -> None:
     app.share = None
-    app.effects.append({"type": "focus", "target": "#main-title"})
+    app.effects.append(Focus("#main-title"))

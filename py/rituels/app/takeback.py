@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.app.effects import Focus
 from rituels.app.registry import PLAY_MENU, MenuItem, command
 from rituels.app.remote import link_sent
 from rituels.engine.record import RecordError
@@ -62,4 +63,4 @@ def _undo(app: Any, data: dict) -> None:
     app.session.revealed = s.revealed     # the same person is still at the device
     app.save()
     app.announcements.append(t(app.lang, "library.undo.done"))
-    app.effects.append({"type": "focus", "target": "#status"})
+    app.effects.append(Focus("#status"))
