@@ -10,6 +10,7 @@ import re
 import pytest
 
 from rituels.app.controller import App
+from rituels.app.lessons import lesson_run
 from rituels.app.storage import MemoryStorage
 from rituels.i18n import t
 from rituels.lessons import LESSON_GAMES, ROLL, Lesson, Step, chapters, check
@@ -92,22 +93,22 @@ def test_other_choice_is_answered_and_progress_resumes():
     app = App(store, "en", pace_s=0)
     app.navigate("#/learn/cthulhu-dice/classic")
     app.click({"action": "v2"})                   # step 1 waits for "Continue"
-    assert "Continue" in app.lesson_run.message
+    assert "Continue" in lesson_run(app).message
     app.click({"cmd": "lesson-next"})
     app.click({"action": "v3"})                   # legal, but the step teaches Bruno
-    assert app.lesson_run.message == "Try this instead: tap Bruno"
-    assert app.lesson_run.lesson.index == 1
+    assert lesson_run(app).message == "Try this instead: tap Bruno"
+    assert lesson_run(app).lesson.index == 1
     app.click({"action": "v2"})
-    assert app.lesson_run.lesson.index == 2
+    assert lesson_run(app).lesson.index == 2
     again = App(store, "en", pace_s=0)            # a reload: the same step, same position
     again.navigate("#/learn/cthulhu-dice/classic")
-    assert again.lesson_run.lesson.index == 2
-    assert again.lesson_run.lesson.state.to_json() == app.lesson_run.lesson.state.to_json()
+    assert lesson_run(again).lesson.index == 2
+    assert lesson_run(again).lesson.state.to_json() == lesson_run(app).lesson.state.to_json()
     assert "Resume at step 3" in (again.navigate("#/learn/cthulhu-dice") or again.render())
     store.set("rituels.lessons", "{not json")     # hostile storage: start from step 1
     third = App(store, "en", pace_s=0)
     third.navigate("#/learn/cthulhu-dice/classic")
-    assert third.lesson_run.lesson.index == 0
+    assert lesson_run(third).lesson.index == 0
 
 
 def test_home_and_new_game_link_to_the_lessons():
@@ -159,8 +160,8 @@ def test_wongar_other_choice_is_answered():
     app.navigate("#/learn/wongar/first")
     app.click({"cmd": "lesson-next"})
     app.click({"action": "take:emu"})              # legal, but the step teaches Kangaroo's card
-    assert app.lesson_run.message == "Essayez plutôt ceci\u202f: la carte disque du Kangourou"
-    assert app.lesson_run.lesson.index == 1
+    assert lesson_run(app).message == "Essayez plutôt ceci\u202f: la carte disque du Kangourou"
+    assert lesson_run(app).lesson.index == 1
 
 
 def test_tuchulcha_lasa_chapter_seals_a_passage():

@@ -1,6 +1,7 @@
 """"Why not?" (issue 23): each reason the rules give for a tap that does nothing, in the
 situation where the rules file says it applies (cthulhu-dice.md, tuchulcha.md)."""
 
+from rituels.app.lessons import lesson_run
 from rituels.cthulhu_dice.position import from_json as cd_from_json
 from rituels.cthulhu_dice.rules import CthulhuDiceState
 from rituels.cthulhu_dice.whynot import explain as cd_explain, why_not as cd_why
@@ -279,5 +280,5 @@ def test_wongar_lesson_answers_a_tap_on_the_map():
     assert 'data-why="area:hand"' in html and 'data-why="hand:cube"' in html
     assert 'data-why="card:kangaroo"' not in html  # that card can be taken
     app.click({"why": "area:hand"})
-    assert app.lesson_run.message == "First take a face-up territory card."
-    assert app.lesson_run.lesson.index == 1
+    assert lesson_run(app).message == "First take a face-up territory card."
+    assert lesson_run(app).lesson.index == 1

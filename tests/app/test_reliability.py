@@ -7,6 +7,7 @@ import html
 import json
 
 from rituels.app.controller import App
+from rituels.app.replay import viewer
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore
 from rituels.app.storage import MemoryStorage, StorageError
 from rituels.engine.link import decode, encode
@@ -269,7 +270,7 @@ def test_continuing_a_link_that_hides_hands_asks_who_is_at_the_device(fake_game,
             assert "secret" not in " ".join(app.session.log)
             sid = app.session.save_id
             app.navigate(f"#/replay/{sid}")            # nor does its replay show the hand
-            assert app.replay.cursor.viewer is None
+            assert viewer(app).cursor.viewer is None
             app.navigate(f"#/play/{sid}")
             app.click({"cmd": "reveal"})
             assert secret_shown(app)
@@ -282,18 +283,18 @@ def test_the_replay_position_lives_in_the_url(fake_game, storage):
     for _ in range(3):
         move(app)
     app.navigate(f"#/replay/{s.save_id}/2")          # a reload at that address
-    cursor = app.replay.cursor
+    cursor = viewer(app).cursor
     assert cursor.pos == 2
     app.take_effects()
     app.click({"cmd": "replay-forward"})
     assert {"type": "replace-hash", "hash": f"#/replay/{s.save_id}/3"} in app.take_effects()
     app.navigate(f"#/replay/{s.save_id}/3")          # the browser reports it: nothing rebuilt
-    assert app.replay.cursor is cursor and cursor.pos == 3
+    assert viewer(app).cursor is cursor and cursor.pos == 3
     app.navigate("#/games")
     app.navigate(f"#/replay/{s.save_id}/3")          # Back
-    assert app.replay.cursor.pos == 3
+    assert viewer(app).cursor.pos == 3
     app.navigate(f"#/replay/{s.save_id}/x²")         # an unreadable position is ignored
-    assert app.replay.cursor.pos == 3
+    assert viewer(app).cursor.pos == 3
 
 
 # --- names and titles ------------------------------------------------------------------------------

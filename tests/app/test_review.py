@@ -1,6 +1,7 @@
 """« Revoir le tour » (issue 24): the moves since the last decision of a person at this
 device, played back in the viewer step by step, then back to the game."""
 
+from rituels.app.replay import viewer
 from rituels.app.review import turn_start
 from test_controller import play_human_turn, run_timers, start
 
@@ -28,7 +29,7 @@ def test_review_plays_the_bots_moves_then_returns_to_the_game(fake_game, make_ap
     assert 'data-cmd="review-turn"' in app.render()
     app.click({"cmd": "review-turn"})
     assert app.route == ("replay", f"{s.save_id}/{after_ada}")
-    cur = app.replay.cursor
+    cur = viewer(app).cursor
     assert cur.playing and cur.pos == after_ada
     seen = []
     for _ in range(50):

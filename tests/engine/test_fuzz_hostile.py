@@ -18,6 +18,7 @@ import pytest
 
 from rituels.app.controller import App
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
+from rituels.app.sharing import FEATURE as SHARING_FEATURE
 from rituels.app.storage import MemoryStorage
 from rituels.engine.link import encode, pack, varint
 from rituels.engine.record import MAX_NAME, RecordError, parse_record_text, replay
@@ -173,7 +174,7 @@ def test_hostile_links(records):
         app.navigate("#g=" + payload, force=True)
         html = drawn(app)
         assert app.storage.data == before           # opening a link stores nothing
-        ls = app.link
+        ls = SHARING_FEATURE.of(app).link
         if ls.record is None:
             assert "link-broken" in html
             continue

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from rituels.app.controller import App
+from rituels.app.replay import viewer
+from rituels.app.sharing import FEATURE as SHARING_FEATURE
 from rituels.app.storage import MemoryStorage
 from rituels.engine.link import decode, encode, fragment
 from rituels.engine.record import replay
@@ -118,7 +120,7 @@ def test_replay_moves_everywhere_and_is_never_interactive(app, game_id):
     record = played_record(game_id, seed=6)
     sid = store(app, record)
     app.navigate(f"#/replay/{sid}")
-    cur = app.replay.cursor
+    cur = viewer(app).cursor
     assert cur.pos == 0 and cur.end == len(record["actions"])    # a finished game starts at 0
     n = cur.end
     for pos in (0, 1, n // 3, n // 2, n - 1, n):
@@ -147,7 +149,7 @@ def test_clicking_a_log_line_jumps_there(app):
     assert jumps and jumps == sorted(jumps, key=int)
     app.click({"cmd": "replay-seek", "to": jumps[3]})
     html = app.render()
-    assert app.replay.cursor.pos == int(jumps[3])
+    assert viewer(app).cursor.pos == int(jumps[3])
     assert re.search(rf'data-to="{jumps[3]}" aria-current="step"', html)
 
 
@@ -155,7 +157,7 @@ def test_autoplay_runs_to_the_end_at_the_chosen_speed_and_stops(app):
     game_or_skip("wongar")
     sid = store(app, played_record("wongar", 3, seed=2, upto=120))
     app.navigate(f"#/replay/{sid}")
-    cur = app.replay.cursor
+    cur = viewer(app).cursor
     app.click({"cmd": "replay-start"})
     app.click({"cmd": "replay-speed", "speed": "4"})
     app.take_effects()
@@ -177,7 +179,7 @@ def test_continue_from_the_middle_of_an_unfinished_game(app):
     record = played_record("tuchulcha", 2, seed=1, upto=50)
     sid = store(app, record)
     app.navigate(f"#/replay/{sid}")
-    assert app.replay.cursor.pos == 50                           # unfinished: opens at the end
+    assert viewer(app).cursor.pos == 50                           # unfinished: opens at the end
     app.change({"cmd": "replay-seek", "value": "21"})
     app.click({"cmd": "replay-continue"})
     assert app.route[0] == "play" and app.route[1] != sid
@@ -236,7 +238,7 @@ def test_wongar_link_says_when_hands_are_revealed(app):
     other.click({"cmd": "link-replay"})
     html = other.render()
     assert "révèle les mains cachées" in html and buttons(html, "replay-viewer")
-    assert other.replay.cursor.pos == 0          # "revoir la partie" starts at the beginning
+    assert viewer(other).cursor.pos == 0          # "revoir la partie" starts at the beginning
     other.navigate(fragment(encode(record, reveal_hidden=False)))
     assert "révèle les mains cachées" not in other.render()
     other.click({"cmd": "link-replay"})
@@ -315,7 +317,7 @@ def test_a_finished_game_is_shared_from_its_replay(app):
     assert back["actions"] == record["actions"] and info.finished
     assert "share-dialog" in app.render()
     app.navigate("#/games")                                       # leaving closes the dialog
-    assert "share-dialog" not in app.render() and app.share is None
+    assert "share-dialog" not in app.render() and SHARING_FEATURE.of(app).dialog is None
 
 
 def test_switching_language_rewrites_the_replay(app):

@@ -9,6 +9,7 @@ import zlib
 import pytest
 
 from rituels.app.controller import App
+from rituels.app.replay import viewer
 from rituels.app.storage import MemoryStorage
 from rituels.engine import link
 from rituels.engine.link import decode, encode, fragment
@@ -100,21 +101,21 @@ def test_a_links_replay_keeps_its_position_in_the_url(reveal):
     assert {"type": "replace-hash", "hash": f"#g={payload}/0"} in app.take_effects()
     for _ in range(5):
         app.click({"cmd": "replay-forward"})
-    pos = app.replay.cursor.pos
+    pos = viewer(app).cursor.pos
     assert pos > 0
     assert {"type": "replace-hash", "hash": f"#g={payload}/{pos}"} in app.take_effects()
-    cursor = app.replay.cursor
+    cursor = viewer(app).cursor
     app.navigate(f"#g={payload}/{pos}")       # the browser reports it: nothing rebuilt
-    assert app.replay.cursor is cursor and cursor.pos == pos
+    assert viewer(app).cursor is cursor and cursor.pos == pos
     # a reload at that address (a new app): the replay at the same move, not the landing
     fresh = new_app()
     fresh.navigate(f"#g={payload}/{pos}")
-    assert fresh.replay.cursor.pos == pos and fresh.replay.link == payload
+    assert viewer(fresh).cursor.pos == pos and viewer(fresh).link == payload
     html = fresh.render()
     assert 'data-cmd="replay-forward"' in html and "link-intro" not in html
     assert COACHED in html
     assert ("révèle les mains cachées" in html) == reveal
-    assert fresh.replay.cursor.choose_viewer == reveal
+    assert viewer(fresh).cursor.choose_viewer == reveal
     # Back to the link itself: its landing again
     fresh.navigate(f"#g={payload}")
     assert "link-intro" in fresh.render()
@@ -123,7 +124,7 @@ def test_a_links_replay_keeps_its_position_in_the_url(reveal):
     assert "link-intro" in fresh.render()
     late = new_app()
     late.navigate(f"#g={payload}/999999")
-    assert late.replay.cursor.pos == late.replay.cursor.end == len(record["actions"])
+    assert viewer(late).cursor.pos == viewer(late).cursor.end == len(record["actions"])
 
 
 def test_a_damaged_link_with_a_position_shows_its_message():
@@ -131,4 +132,4 @@ def test_a_damaged_link_with_a_position_shows_its_message():
     payload = encode(coached_record())
     app.navigate(f"#g={payload[:-6]}/3")
     html = app.render()
-    assert "Lien de partie illisible" in html and getattr(app, "replay", None) is None
+    assert "Lien de partie illisible" in html and viewer(app) is None

@@ -11,18 +11,30 @@ time, hence half a second. All of it is local (works offline).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import time
 from typing import Any
 
 from rituels.analysis.core import Job, fingerprint, from_stored, to_stored
 from rituels.app.coach import review_board
-from rituels.app.registry import REPLAY_EXTRAS, TICKS, command
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.replay import _cursor
+from rituels.app.replay import viewer
 from rituels.app.saves import ANALYSIS_PREFIX
 from rituels.app.storage import StorageError
 from rituels.engine.game import get_game
 from rituels.screens import analysis as screen
 from rituels.screens.coach import review_legend
+
+
+@dataclass
+class Kept:
+    """What the analysis keeps in the app (``FEATURE.of(app)``)."""
+
+    job: tuple[Any, Job] | None = None   # the analysis of the game in the viewer, with its key
+
+
+FEATURE: Feature[Kept] = Feature("analysis", state=Kept)
 
 SLICE_S = 0.5
 # A finished analysis is kept beside its save (IndexedDB, like the record: rituels.app.browser)
@@ -35,15 +47,15 @@ def _key(cur: Any) -> tuple:
     return (cur.record["game"], tuple(cur.record["actions"]), cur.choose_viewer)
 
 
-def _save_id(app: Any) -> str | None:
-    rs = getattr(app, "replay", None)
+def _save_id(app: FeatureHost) -> str | None:
+    rs = viewer(app)
     return getattr(rs, "save_id", None)
 
 
-def current_job(app: Any) -> Job | None:
+def current_job(app: FeatureHost) -> Job | None:
     """The analysis of the game in the viewer, if one was started for it (or was stored)."""
     cur = _cursor(app)
-    held = getattr(app, "analysis", None)
+    held = FEATURE.of(app).job
     if cur is None:
         return None
     if held is None or held[0] != _key(cur):
@@ -51,7 +63,7 @@ def current_job(app: Any) -> Job | None:
     return held[1]
 
 
-def _stored(app: Any, cur: Any) -> Job | None:
+def _stored(app: FeatureHost, cur: Any) -> Job | None:
     """The stored analysis of this save, if it is of this very record (held from then on)."""
     save_id = _save_id(app)
     if save_id is None:
@@ -65,11 +77,11 @@ def _stored(app: Any, cur: Any) -> Job | None:
     if result is None:
         return None
     job = Job.finished(cur.record, result)
-    app.analysis = (_key(cur), job)
+    FEATURE.of(app).job = (_key(cur), job)
     return job
 
 
-def _store(app: Any, cur: Any, job: Job) -> None:
+def _store(app: FeatureHost, cur: Any, job: Job) -> None:
     save_id = _save_id(app)
     if save_id is None:
         return
@@ -80,23 +92,24 @@ def _store(app: Any, cur: Any, job: Job) -> None:
         pass       # not kept: computed again next time
 
 
-@command("analysis-start")
-def _start(app: Any, data: dict) -> None:
+@FEATURE.command("analysis-start")
+def _start(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)
     if cur is None or current_job(app) is not None:
         return
     # Hands stay hidden unless the viewer may show them (a finished game of this device,
     # or a link that reveals them).
-    app.analysis = (_key(cur), Job(cur.record, hidden=not cur.choose_viewer))
-    app._timer(0)
+    FEATURE.of(app).job = (_key(cur), Job(cur.record, hidden=not cur.choose_viewer))
+    app.schedule(0)
 
 
-@command("analysis-cancel")
-def _cancel(app: Any, data: dict) -> None:
-    app.analysis = None
+@FEATURE.command("analysis-cancel")
+def _cancel(app: FeatureHost, data: dict) -> None:
+    FEATURE.of(app).job = None
 
 
-def _tick(app: Any) -> None:
+@FEATURE.hook("tick")
+def _tick(app: FeatureHost) -> None:
     job = current_job(app)
     if job is None or job.result.done:
         return
@@ -105,7 +118,7 @@ def _tick(app: Any) -> None:
         pass
     app.changed = True
     if not job.result.done:
-        app._timer(0)
+        app.schedule(0)
     else:
         _store(app, _cursor(app), job)
 
@@ -127,7 +140,8 @@ def _note(lang: str, cur: Any, review: Any, before: bool = True) -> str:
     return screen.review_note(lang, review, played, best_text, before=before)
 
 
-def extra(app: Any) -> dict[str, Any]:
+@FEATURE.hook("replay_extra")
+def extra(app: FeatureHost) -> dict[str, Any]:
     cur = _cursor(app)
     if cur is None:
         return {}
@@ -139,7 +153,7 @@ def extra(app: Any) -> dict[str, Any]:
         what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos),
         log_text=lambda start, end: _text(cur, start, end))}
     if job is not None and not job.result.done:
-        app._timer(0)          # back on the viewer after leaving it: the analysis goes on
+        app.schedule(0)          # back on the viewer after leaving it: the analysis goes on
     if job is None or not job.result.done:
         return out
     reviews = job.result.reviews
@@ -155,12 +169,10 @@ def extra(app: Any) -> dict[str, Any]:
     return out
 
 
-TICKS.append(_tick)
-REPLAY_EXTRAS.append(extra)
 
 
-@command("analysis-open")
-def _open(app: Any, data: dict) -> None:
+@FEATURE.command("analysis-open")
+def _open(app: FeatureHost, data: dict) -> None:
     """From the end of a game: its replay at the last position, the analysis started."""
     s = app.session
     if s is None or not s.state.is_terminal():

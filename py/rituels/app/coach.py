@@ -10,17 +10,27 @@ choices found with their chances, each with the rules' one-line reason when ther
 from __future__ import annotations
 
 import importlib
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rituels import boardmarks
 from rituels.analysis.core import advice
 from rituels.app.effects import KeepClear
-from rituels.app.registry import BOARD_FILTERS, STATUS_TOOLS, command
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.session import game_package
 from rituels.app.storage import StorageError
 from rituels.screens import coach as screen
 from rituels.viewkit import ViewContext
+
+
+@dataclass
+class Kept:
+    """What the coach keeps in the app (``FEATURE.of(app)``)."""
+
+    shown: tuple | None = None   # the advice on screen: (save, actions, player, marks shown)
+
+
+FEATURE: Feature[Kept] = Feature("coach", state=Kept)
 
 COACH_KEY = "rituels.coach."      # + game id: "on" / "off", the set-up dialog's last choice
 COACH_COUNT = 3
@@ -57,14 +67,14 @@ def reason_of(ctx: Any, state: Any, action: Any) -> str:
     return module.reason_text(ctx, found) if found else ""
 
 
-def coach_remembered(app: Any, game_id: str) -> bool:
+def coach_remembered(app: FeatureHost, game_id: str) -> bool:
     try:
         return app.storage.get(COACH_KEY + game_id) == "on"
     except StorageError:
         return False
 
 
-def remember_coach(app: Any, game_id: str, on: bool) -> None:
+def remember_coach(app: FeatureHost, game_id: str, on: bool) -> None:
     """Kept after a game starts with it; nothing is written while it stays off."""
     if on == coach_remembered(app, game_id):
         return
@@ -74,7 +84,7 @@ def remember_coach(app: Any, game_id: str, on: bool) -> None:
         pass       # not remembered; the game itself is still set up with it
 
 
-def _coached(app: Any) -> Any:
+def _coached(app: FeatureHost) -> Any:
     """The session if the coach may answer now: on for this game, a person to decide."""
     s = app.playing() if hasattr(app, "playing") else app.session
     if s is None or s.record["meta"].get("coach") is not True or not s.human_to_decide():
@@ -82,15 +92,15 @@ def _coached(app: Any) -> Any:
     return s
 
 
-def _answer(app: Any, s: Any) -> Any:
-    held = getattr(app, "coach", None)
+def _answer(app: FeatureHost, s: Any) -> Any:
+    held = FEATURE.of(app).shown
     if held is None or held[:2] != (s.save_id, len(s.record["actions"])):
         return None
     return held
 
 
-@command("coach")
-def _coach(app: Any, data: dict) -> None:
+@FEATURE.command("coach")
+def _coach(app: FeatureHost, data: dict) -> None:
     s = _coached(app)
     if s is None:
         return
@@ -102,19 +112,20 @@ def _coach(app: Any, data: dict) -> None:
         after.apply(action)
         text = " ".join(s.view.describe(state, action, after, ctx)) or state.action_to_str(action)
         shown.append((state.action_to_str(action), text, chance, reason_of(ctx, state, action), marks_of(state, action)))
-    app.coach = (s.save_id, len(s.record["actions"]), player, shown)
+    FEATURE.of(app).shown = (s.save_id, len(s.record["actions"]), player, shown)
     if shown:
         app.announcements.append(screen.spoken(app.lang, shown[0]))
         # On a phone the answer is a sheet over the page: the glue keeps the mark clear of it
         app.effects.append(KeepClear(KEEP_CLEAR, ".coach-answer"))
 
 
-@command("coach-close")
-def _close(app: Any, data: dict) -> None:
-    app.coach = None
+@FEATURE.command("coach-close")
+def _close(app: FeatureHost, data: dict) -> None:
+    FEATURE.of(app).shown = None
 
 
-def coach_board(app: Any, board: str) -> str:
+@FEATURE.hook("board_filter")
+def coach_board(app: FeatureHost, board: str) -> str:
     """The best choice found, drawn on the board once the coach was asked."""
     s = _coached(app)
     held = _answer(app, s) if s is not None else None
@@ -123,7 +134,8 @@ def coach_board(app: Any, board: str) -> str:
     return boardmarks.draw(board, best=held[3][0][4])
 
 
-def coach_tool(app: Any) -> str:
+@FEATURE.hook("status_tool")
+def coach_tool(app: FeatureHost) -> str:
     """The « Conseil » button in the status bar and, once asked, its answer under it."""
     s = _coached(app)
     if s is None:
@@ -132,5 +144,3 @@ def coach_tool(app: Any) -> str:
     return screen.coach_box(app.lang, held[3] if held else None)
 
 
-BOARD_FILTERS.append(coach_board)
-STATUS_TOOLS.append(coach_tool)

@@ -6,8 +6,9 @@ the effects it queues in ``effects`` (timers, URL hash, clipboard, focus). Tests
 a dict storage and no browser.
 
 Features live in their own modules (``library`` = my games, ``replay``, ``sharing`` = share
-links, ``takeback`` = undo); they register routes, commands and menu items in
-:mod:`rituels.app.registry`, and this module imports them. Screens (rituels.screens) are only
+links, ``takeback`` = undo, ...), each declaring one :class:`rituels.app.registry.Feature`; the
+app installs the list of rituels/app/features.py (``INSTALLED``) and keeps each feature's
+state under its name (``app.features``). Screens (rituels.screens) are only
 views: a click is handled here or in a feature module, a move is applied by :class:`App`
 (``apply``), drawn by the screen and the game's view, and saved by :mod:`rituels.app.saves`.
 """
@@ -21,14 +22,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-# The features register their routes and commands on import (and order the game menu).
-from rituels.app import (analysis, coach, keeping, lastturn, library, remote, replay,  # noqa: F401
-                         review, sharing, takeback)
-from rituels.app import lessons, retry, whynot  # noqa: F401
+from rituels.app import coach, lastturn, remote
 from rituels.app.effects import Effect, Focus, Hash, Sound, Timer
 from rituels.app.effects import to_json as effects_json
-from rituels.app.registry import (BOARD_CLICKS, BOARD_FILTERS, COMMANDS, NAV, OVERLAYS,
-                                  PLAY_MENU, ROUTES, STATUS_TOOLS, TICKS, command, route)
+from rituels.app.features import FEATURES
+from rituels.app.registry import Feature, Hook, Installed, MenuItem, install
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
@@ -111,6 +109,9 @@ class App:
         self.clock = clock
         self.rng = rng or random.Random(os.urandom(16))
         self.effects: list[Effect] = []
+        self.features: dict[str, Any] = {name: make() for name, make in INSTALLED.states}
+        self.base_url = ""   # the page's address without its fragment (set by the Host)
+        self.space: dict[str, Any] | None = None   # the storage estimate (set by the Host)
         self.announcements: list[str] = []
         self.notices: list[dict[str, str]] = []
         self.changed = True
@@ -157,10 +158,15 @@ class App:
         self.effects.append(Hash(hash_))
         self.navigate(hash_, force=True)
 
-    def _timer(self, seconds: float) -> None:
+    def schedule(self, seconds: float) -> None:
+        """Ask the page for a tick in ``seconds`` (one pending at a time)."""
         if not self._timer_pending:
             self._timer_pending = True
             self.effects.append(Timer(max(0, int(seconds * 1000))))
+
+    def hooks(self, kind: str) -> tuple[Hook, ...]:
+        """The installed features' hooks of one kind (rituels.app.registry.HOOKS), in order."""
+        return INSTALLED.hooks[kind]
 
     def take_effects(self) -> list[dict[str, Any]]:
         """The queued effects as the glue reads them (plain dicts), and the queue emptied."""
@@ -182,7 +188,7 @@ class App:
         self.draft = None
         self.broken = None
         self.changed = True
-        handler = ROUTES.get(where[0])
+        handler = INSTALLED.routes.get(where[0])
         if handler is None:
             self.route = ("home", "")
             self.screen = home_screen
@@ -191,7 +197,7 @@ class App:
             return
         self.effects.append(Focus("#main-title"))
         handler(self, where[1])  # may move focus elsewhere (a dialog)
-        self._advance()
+        self.advance()
 
     def click(self, data: dict[str, Any]) -> None:
         data = dict(data or {})
@@ -201,10 +207,10 @@ class App:
         if data.get("cmd") != "menu":
             self.menu_open = False   # any choice closes the phone menu
         if data.get("cmd"):
-            handler = COMMANDS.get(data["cmd"])
+            handler = INSTALLED.commands.get(data["cmd"])
             if handler is not None:
                 handler(self, data)
-        elif any(hook(self, data) for hook in BOARD_CLICKS):
+        elif any(hook(self, data) for hook in INSTALLED.hooks["board_click"]):
             pass   # a feature took the tap (a lesson's step, "why not")
         elif "action" in data:
             self.play_notation(str(data["action"]))
@@ -215,7 +221,7 @@ class App:
         """A form field changed (the glue sends every field's value in ``data["form"]``).
         A control with its own ``data-cmd`` (replay slider, file import) runs that command
         with the control's ``value`` (or the file's ``text``) in ``data``."""
-        if (data or {}).get("cmd") in COMMANDS:
+        if (data or {}).get("cmd") in INSTALLED.commands:
             self.click(data)
             return
         if self.draft is not None:
@@ -242,9 +248,9 @@ class App:
 
     def tick(self) -> None:
         self._timer_pending = False
-        for hook in TICKS:
+        for hook in INSTALLED.hooks["tick"]:
             hook(self)
-        self._advance()
+        self.advance()
 
     # --- language ------------------------------------------------------------------------
     def set_lang(self, lang: str) -> None:
@@ -349,7 +355,7 @@ class App:
             self.notice("app.notice.other_tab", kind="info")
             self.effects.append(Focus("#status"))
         self.changed = True
-        self._advance()
+        self.advance()
 
     def _gone(self, s: Session) -> None:
         self.session = None
@@ -431,10 +437,10 @@ class App:
         elif s.human_to_decide() or s.human_to_roll():
             self.announcements.append(s.view.status(s.state, s.ctx(self.lang)))
         self.changed = True
-        self._advance()
+        self.advance()
 
     # --- what happens by itself: bots, automatic rolls and draws -------------------------
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Do what is due now; a loop, not recursion, so a fast game cannot overflow."""
         if self._advancing:
             return
@@ -465,25 +471,25 @@ class App:
             # start of a game does not.
             wait = self.pace_s - (self.clock() - job.started) if s.record["actions"] else 0
             if wait > 0:
-                self._timer(wait)
+                self.schedule(wait)
                 return False
             self._auto_chance(s)
             return True
         if job.gen is None and not job.done:
             # Start thinking in a task of its own: the move just played is drawn first.
             job.gen = self._bot(s, player).think(s.state.clone(), player)
-            self._timer(0)
+            self.schedule(0)
             return False
         if not job.done:
             self._think(s, player, job)
             if not job.done:
-                self._timer(0)
+                self.schedule(0)
                 return False
             if self.on_bot_decision is not None:
                 self.on_bot_decision(s.record["game"], (self.clock() - job.started) * 1000)
         wait = self.pace_s - (self.clock() - job.started)
         if wait > 0:
-            self._timer(wait)
+            self.schedule(wait)
             return False
         self.apply(job.action)
         return True
@@ -534,7 +540,7 @@ class App:
 
     def render(self) -> str:
         self.changed = False
-        body = self.screen(self) + "".join(overlay(self) for overlay in OVERLAYS)
+        body = self.screen(self) + "".join(overlay(self) for overlay in INSTALLED.hooks["overlay"])
         notices = list(self.notices)
         if self.saving_off and self.playing() is not None:
             # The game goes on in memory (rituels.app.browser): a copy can be kept at once.
@@ -542,7 +548,7 @@ class App:
                                "cmd": "play-download", "button": self.t("storage.download")})
         elif self.saving_off:
             notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
-        nav = [(self.t(item.label), item.href) for item in NAV if item.enabled(self)]
+        nav = [(self.t(item.label), item.href) for item in INSTALLED.nav if item.enabled(self)]
         return printable(layout.page(self.lang, body, nav=nav, notices=notices, watched=True))
 
 
@@ -563,9 +569,9 @@ def play_screen(app: App) -> str:
     lang = app.lang
     game_name = app.t(f"app.game.{s.record['game']}.name")
     # Header links are not repeated in the game menu.
-    nav = {item.href for item in NAV}
+    nav = {item.href for item in INSTALLED.nav}
     menu = [(app.t(m.label), m.cmd, m.href, m.enabled(app), m.hint(app))
-            for m in PLAY_MENU if not (m.href and m.href in nav)]
+            for m in INSTALLED.play_menu if not (m.href and m.href in nav)]
     menu.append((app.t("app.menu.sound"), "sound", "", True, "",
                  "true" if app.sound else "false"))
     frame = {"game_name": game_name, "menu": menu, "log": s.log, "menu_open": app.menu_open,
@@ -576,7 +582,7 @@ def play_screen(app: App) -> str:
         return play.render(lang, handover=(actor, s.names[actor]), **frame) + rules_over
     ctx = s.ctx(lang)
     board = s.view.render(s.state, ctx)
-    for board_filter in BOARD_FILTERS:
+    for board_filter in INSTALLED.hooks["board_filter"]:
         board = board_filter(app, board)
     end = None
     if s.state.is_terminal():
@@ -599,7 +605,8 @@ def play_screen(app: App) -> str:
                        send=remote.send_panel(app, s),
                        selection=bool(s.selection and s.human_to_decide()),
                        yours=app.yours(), last=lastturn.summary(app, s),
-                       tools="".join(tool(app) for tool in STATUS_TOOLS), **frame) + rules_over
+                       tools="".join(tool(app) for tool in app.hooks("status_tool")),
+                       **frame) + rules_over
 
 
 def new_game_screen(app: App) -> str:
@@ -633,13 +640,22 @@ def _plain_ctx(app: App) -> ViewContext:
     return ViewContext(lang=app.lang, animate=False)
 
 
+# The app's own routes, commands and menu items: a feature like the others, installed first.
+CORE: Feature[None] = Feature("app")
+CORE.menu_item(40, MenuItem("app.menu.new", cmd="new-game"))
+CORE.menu_item(50, MenuItem("app.menu.rules", cmd="rules"))
+CORE.menu_item(60, MenuItem("library.games.nav", href="#/games"))
+CORE.menu_item(70, MenuItem("app.menu.home", href="#/"))
+
+
 # --- routes --------------------------------------------------------------------------------
-@route("home")
+
+@CORE.route("home")
 def _home(app: App, arg: str) -> None:
     app.screen = home_screen
 
 
-@route("new")
+@CORE.route("new")
 def _new(app: App, game_id: str) -> None:
     try:
         game = game_registry.get_game(game_id)
@@ -659,7 +675,7 @@ def _new(app: App, game_id: str) -> None:
     app.effects.append(Focus("#dialog-title"))
 
 
-@route("rules")
+@CORE.route("rules")
 def _rules(app: App, game_id: str) -> None:
     if game_id not in game_registry.GAME_IDS:
         app.screen = home_screen
@@ -668,7 +684,7 @@ def _rules(app: App, game_id: str) -> None:
     app.screen = rules_screen
 
 
-@route("play")
+@CORE.route("play")
 def _play(app: App, save_id: str) -> None:
     # The status line says what to do: screen readers start there rather than at the title.
     app.effects.append(Focus("#status"))
@@ -700,12 +716,12 @@ def _play(app: App, save_id: str) -> None:
 
 
 # --- commands ------------------------------------------------------------------------------
-@command("lang")
+@CORE.command("lang")
 def _cmd_lang(app: App, data: dict) -> None:
     app.set_lang(str(data.get("lang", "")))
 
 
-@command("start")
+@CORE.command("start")
 def _cmd_start(app: App, data: dict) -> None:
     if app.draft is None:
         return
@@ -724,18 +740,18 @@ def _cmd_start(app: App, data: dict) -> None:
         app.notice("app.notice.bad_setup", reason=str(exc))
 
 
-@command("close")
+@CORE.command("close")
 def _cmd_close(app: App, data: dict) -> None:
     app.go("#/")
 
 
-@command("new-game")
+@CORE.command("new-game")
 def _cmd_new_game(app: App, data: dict) -> None:
     game_id = data.get("game") or (app.session.record["game"] if app.session else "")
     app.go(f"#/new/{game_id}")
 
 
-@command("rules")
+@CORE.command("rules")
 def _cmd_rules(app: App, data: dict) -> None:
     if app.playing() is not None and not data.get("game"):
         # Over the game, so closing them returns to the same place (and the same scroll),
@@ -748,28 +764,28 @@ def _cmd_rules(app: App, data: dict) -> None:
     app.go(f"#/rules/{game_id}")
 
 
-@command("rules-close")
+@CORE.command("rules-close")
 def _cmd_rules_close(app: App, data: dict) -> None:
     app.rules_open = False
     app.menu_open = app.rules_from_menu
     app.effects.append(Focus("#game-menu [data-cmd=rules]"))
-    app._advance()
+    app.advance()
 
 
-@command("menu")
+@CORE.command("menu")
 def _cmd_menu(app: App, data: dict) -> None:
     app.menu_open = not app.menu_open
     if app.menu_open:
         app.effects.append(Focus("#game-menu .btn:not([disabled])"))
 
 
-@command("log")
+@CORE.command("log")
 def _cmd_log(app: App, data: dict) -> None:
     app.log_open = not app.log_open
     app.effects.append(Focus("[data-cmd=log]"))
 
 
-@command("sound")
+@CORE.command("sound")
 def _cmd_sound(app: App, data: dict) -> None:
     app.sound = not app.sound
     try:
@@ -780,35 +796,35 @@ def _cmd_sound(app: App, data: dict) -> None:
         app.effects.append(Sound("your-turn"))
 
 
-@command("cancel-select")
+@CORE.command("cancel-select")
 def _cmd_cancel_select(app: App, data: dict) -> None:
     app.key("Escape")
 
 
-@command("roll")
+@CORE.command("roll")
 def _cmd_roll(app: App, data: dict) -> None:
     s = app.playing()
     if s is not None and s.human_to_roll():
         app.apply(sample_chance(s.state, app.rng))
 
 
-@command("reveal")
+@CORE.command("reveal")
 def _cmd_reveal(app: App, data: dict) -> None:
     s = app.playing()
     if s is not None and s.needs_handover():
         s.revealed = s.actor()
         app.effects.append(Focus("#status"))
-        app._advance()
+        app.advance()
 
 
-@command("rematch")
+@CORE.command("rematch")
 def _cmd_rematch(app: App, data: dict) -> None:
     s = app.session
     if s is not None:
         app.start_game(s.record["game"], remote.same_people(s), s.record["options"])
 
 
-@command("discard")
+@CORE.command("discard")
 def _cmd_discard(app: App, data: dict) -> None:
     save_id = str(data.get("id", ""))
     try:
@@ -817,3 +833,6 @@ def _cmd_discard(app: App, data: dict) -> None:
         app.saving_off = True
     app.go("#/")
     app.notice("app.notice.discarded", kind="info")
+
+
+INSTALLED: Installed = install((CORE,) + FEATURES)

@@ -6,15 +6,16 @@ itself stays in memory and is written as soon as the database takes it again
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from rituels.app.effects import Download
-from rituels.app.registry import command
+from rituels.app.registry import Feature, FeatureHost
 from rituels.screens.mygames import export_filename
 
+FEATURE = Feature("keeping")
 
-@command("play-download")
-def _download(app: Any, data: dict) -> None:
+
+@FEATURE.command("play-download")
+def _download(app: FeatureHost, data: dict) -> None:
     s = app.session
     if s is None:
         app.notice("app.notice.no_game")

@@ -10,9 +10,13 @@ one gets no summary. The run is read once per save, then only new actions.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rituels.app.registry import FeatureHost
 from rituels.engine.record import RecordError, start_state, step
+
+if TYPE_CHECKING:
+    from rituels.app.session import Session
 
 Step = tuple[Any, Any, Any]
 # The game on screen only (one entry): its key (save id, game, options, seats, the players at
@@ -52,7 +56,7 @@ def last_run(record: dict[str, Any], local: list[int] | tuple[int, ...],
     return who, steps
 
 
-def summary(app: Any, s: Any) -> str:
+def summary(app: FeatureHost, s: Session) -> str:
     """The line for the game on screen, or "" (nobody else played yet, not your decision, a
     game whose view has no summary)."""
     words = s.view.last_turn

@@ -7,17 +7,32 @@ another legal one is answered "essayez plutôt …"."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import json
-from typing import Any
 
 from rituels.app.effects import Focus
-from rituels.app.registry import BOARD_CLICKS, command, route
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.session import load_view
 from rituels.app.storage import StorageError
 from rituels.i18n import t
 from rituels.lessons import LEARNER, Lesson, chapters, find
 from rituels.screens import lesson as screen
 from rituels.viewkit import ViewContext
+
+
+@dataclass
+class Kept:
+    """What the lessons keeps in the app (``FEATURE.of(app)``)."""
+
+    run: LessonRun | None = None   # the chapter being played
+
+
+FEATURE: Feature[Kept] = Feature("lessons", state=Kept)
+
+
+def lesson_run(app: FeatureHost) -> LessonRun | None:
+    """The chapter being played, if any."""
+    return FEATURE.of(app).run
 
 PROGRESS_KEY = "rituels.lessons"
 MAX_PROGRESS_CHARS = 4000
@@ -37,7 +52,7 @@ class LessonRun:
         return f"{ch.game}/{ch.id}"
 
 
-def _progress(app: Any) -> dict[str, int]:
+def _progress(app: FeatureHost) -> dict[str, int]:
     try:
         text = app.storage.get(PROGRESS_KEY)
         data = json.loads(text) if text and len(text) <= MAX_PROGRESS_CHARS else {}
@@ -49,7 +64,7 @@ def _progress(app: Any) -> dict[str, int]:
             if isinstance(k, str) and type(v) is int and 0 <= v < 1000}
 
 
-def _remember(app: Any, run: LessonRun) -> None:
+def _remember(app: FeatureHost, run: LessonRun) -> None:
     data = _progress(app)
     lesson = run.lesson
     if lesson.finished:
@@ -62,18 +77,18 @@ def _remember(app: Any, run: LessonRun) -> None:
         app.saving_off = True
 
 
-def current(app: Any) -> LessonRun | None:
+def current(app: FeatureHost) -> LessonRun | None:
     """The lesson on screen, or None."""
-    run = getattr(app, "lesson_run", None)
+    run = FEATURE.of(app).run
     if run is None or not app.route or app.route[0] != "learn" or app.screen is not lesson_screen:
         return None
     return run
 
 
-@route("learn")
-def _learn(app: Any, arg: str) -> None:
+@FEATURE.route("learn")
+def _learn(app: FeatureHost, arg: str) -> None:
     game_id, _, chapter_id = arg.partition("/")
-    app.lesson_run = None
+    FEATURE.of(app).run = None
     if not chapter_id:
         app.screen = chooser_screen
         return
@@ -87,12 +102,12 @@ def _learn(app: Any, arg: str) -> None:
         lesson = Lesson(chapter, step)
     except ValueError:     # a script the rules refuse (the checker's test prevents it)
         lesson = Lesson(chapter)
-    app.lesson_run = LessonRun(lesson)
+    FEATURE.of(app).run = LessonRun(lesson)
     app.screen = lesson_screen
     app.effects.append(Focus("#status"))
 
 
-def chooser_screen(app: Any) -> str:
+def chooser_screen(app: FeatureHost) -> str:
     game_id = app.route[1].partition("/")[0] if app.route else ""
     progress = _progress(app)
     items = [{"title": t(app.lang, ch.title), "href": f"#/learn/{game_id}/{ch.id}",
@@ -100,14 +115,14 @@ def chooser_screen(app: Any) -> str:
     return screen.chooser(app.lang, game_id, items)
 
 
-def view_ctx(app: Any, run: LessonRun, interactive: bool = True) -> ViewContext:
+def view_ctx(app: FeatureHost, run: LessonRun, interactive: bool = True) -> ViewContext:
     names = [t(app.lang, k) for k in run.lesson.chapter.names]
     return ViewContext(lang=app.lang, names=names, viewer=LEARNER, interactive=interactive,
                        selection=run.selection, local=(LEARNER,), you=LEARNER)
 
 
-def lesson_screen(app: Any) -> str:
-    run = getattr(app, "lesson_run", None)
+def lesson_screen(app: FeatureHost) -> str:
+    run = FEATURE.of(app).run
     if run is None:
         return chooser_screen(app)
     lesson = run.lesson
@@ -136,7 +151,7 @@ def lesson_screen(app: Any) -> str:
         message=run.message, done=done)
 
 
-def _moved(app: Any, run: LessonRun) -> None:
+def _moved(app: FeatureHost, run: LessonRun) -> None:
     run.message = ""
     run.selection = ""
     _remember(app, run)
@@ -147,13 +162,14 @@ def _moved(app: Any, run: LessonRun) -> None:
     app.changed = True
 
 
-def say(app: Any, run: LessonRun, text: str) -> None:
+def say(app: FeatureHost, run: LessonRun, text: str) -> None:
     run.message = text
     app.announcements.append(text)
     app.changed = True
 
 
-def board_click(app: Any, data: dict) -> bool:
+@FEATURE.hook("board_click")
+def board_click(app: FeatureHost, data: dict) -> bool:
     """A tap on the board during a lesson: True when it was the lesson's."""
     run = current(app)
     if run is None:
@@ -183,40 +199,39 @@ def board_click(app: Any, data: dict) -> bool:
     return True
 
 
-BOARD_CLICKS.append(board_click)
 
 
-@command("lesson-next")
-def _next(app: Any, data: dict) -> None:
+@FEATURE.command("lesson-next")
+def _next(app: FeatureHost, data: dict) -> None:
     run = current(app)
     if run is not None and run.lesson.proceed():
         _moved(app, run)
 
 
-@command("lesson-roll")
-def _roll(app: Any, data: dict) -> None:
+@FEATURE.command("lesson-roll")
+def _roll(app: FeatureHost, data: dict) -> None:
     run = current(app)
     if run is not None and run.lesson.roll():
         _moved(app, run)
 
 
-@command("lesson-restart")
-def _restart(app: Any, data: dict) -> None:
+@FEATURE.command("lesson-restart")
+def _restart(app: FeatureHost, data: dict) -> None:
     run = current(app)
     if run is not None:
-        app.lesson_run = LessonRun(Lesson(run.lesson.chapter))
-        _moved(app, app.lesson_run)
+        FEATURE.of(app).run = LessonRun(Lesson(run.lesson.chapter))
+        _moved(app, FEATURE.of(app).run)
 
 
-@command("lesson-real")
-def _real(app: Any, data: dict) -> None:
+@FEATURE.command("lesson-real")
+def _real(app: FeatureHost, data: dict) -> None:
     """A real game with the chapter's table: its player count and options, then the usual
     set-up dialog (bots in the other seats)."""
     run = current(app)
     if run is None:
         return
     ch = run.lesson.chapter
-    app.lesson_run = None
+    FEATURE.of(app).run = None
     app.go(f"#/new/{ch.game}")
     if app.draft is not None:
         app.draft["count"] = ch.players

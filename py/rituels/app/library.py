@@ -3,7 +3,8 @@ confirmation, export, export of an unreadable save as it is, import). The markup
 rituels/screens/mygames.py.
 
 Glue effects (web/glue.py carries them out):
-- ``effects.Download(filename, "application/json", text)``: make a Blob of ``text``, an object URL, click a temporary ``<a download=filename>``, revoke.
+- ``effects.Download(filename, "application/json", text)``: make a Blob of ``text``, an object
+  URL, click a temporary ``<a download=filename>``, revoke.
 - The import control is ``<input type="file" data-cmd="games-import">``: on its ``change``
   event the glue reads the chosen file as text (``File.text()``) and calls
   ``app.click({"cmd": "games-import", "text": <file text>, "filename": <name>})``.
@@ -11,63 +12,73 @@ Glue effects (web/glue.py carries them out):
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from rituels.app.effects import Download, Focus
-from rituels.app.registry import command, route
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.storage import StorageError
 from rituels.engine.record import RecordError
 from rituels.engine.safeinput import text_problem
 from rituels.screens.mygames import PAGE, describe_error, export_filename, render
 
 
-def _ui(app: Any) -> dict[str, Any]:
+@dataclass
+class Kept:
+    """What « Mes parties » keeps in the app (``FEATURE.of(app)``)."""
+
+    # The screen's UI state: which row is being renamed or deleted, how many games are shown.
+    ui: dict[str, Any] = field(default_factory=lambda: {"renaming": None, "confirming": None})
+
+
+FEATURE: Feature[Kept] = Feature("library", state=Kept)
+
+
+def _ui(app: FeatureHost) -> dict[str, Any]:
     """This screen's UI state on the app: which row is being renamed or deleted."""
-    if not hasattr(app, "games_ui"):
-        app.games_ui = {"renaming": None, "confirming": None}
-    return app.games_ui
+    return FEATURE.of(app).ui
 
 
-def games_screen(app: Any) -> str:
+def games_screen(app: FeatureHost) -> str:
     try:
         entries = app.saves.list()
     except StorageError:
         entries, app.saving_off = [], True
     ui = _ui(app)
     return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"],
-                  shown=ui.get("shown", PAGE), space=getattr(app, "space", None))
+                  shown=ui.get("shown", PAGE), space=app.space)
 
 
-@route("games")
-def _games(app: Any, arg: str) -> None:
-    app.games_ui = {"renaming": None, "confirming": None, "shown": PAGE}
+@FEATURE.route("games")
+def _games(app: FeatureHost, arg: str) -> None:
+    FEATURE.of(app).ui = {"renaming": None, "confirming": None, "shown": PAGE}
     app.screen = games_screen
 
 
-@command("games-more")
-def _more(app: Any, data: dict) -> None:
+@FEATURE.command("games-more")
+def _more(app: FeatureHost, data: dict) -> None:
     ui = _ui(app)
     ui["shown"] = ui.get("shown", PAGE) + PAGE
 
 
-def _storage_failed(app: Any) -> None:
+def _storage_failed(app: FeatureHost) -> None:
     app.saving_off = True
     app.notice("library.games.storage_error")
 
 
-@command("games-rename")
-def _rename(app: Any, data: dict) -> None:
+@FEATURE.command("games-rename")
+def _rename(app: FeatureHost, data: dict) -> None:
     _ui(app).update(renaming=str(data.get("id", "")), confirming=None)
     app.effects.append(Focus("#rename-title"))
 
 
-@command("games-rename-cancel")
-def _rename_cancel(app: Any, data: dict) -> None:
+@FEATURE.command("games-rename-cancel")
+def _rename_cancel(app: FeatureHost, data: dict) -> None:
     _ui(app)["renaming"] = None
 
 
-@command("games-rename-save")
-def _rename_save(app: Any, data: dict) -> None:
+@FEATURE.command("games-rename-save")
+def _rename_save(app: FeatureHost, data: dict) -> None:
     save_id = str(data.get("id") or _ui(app)["renaming"] or "")
     title = str((data.get("form") or {}).get("title", ""))
     if text_problem(title):
@@ -83,20 +94,20 @@ def _rename_save(app: Any, data: dict) -> None:
     _ui(app)["renaming"] = None
 
 
-@command("games-delete")
-def _delete_ask(app: Any, data: dict) -> None:
+@FEATURE.command("games-delete")
+def _delete_ask(app: FeatureHost, data: dict) -> None:
     save_id = str(data.get("id", ""))
     _ui(app).update(confirming=save_id, renaming=None)
     app.effects.append(Focus(f"#confirm-yes-{save_id}"))
 
 
-@command("games-delete-no")
-def _delete_no(app: Any, data: dict) -> None:
+@FEATURE.command("games-delete-no")
+def _delete_no(app: FeatureHost, data: dict) -> None:
     _ui(app)["confirming"] = None
 
 
-@command("games-delete-yes")
-def _delete_yes(app: Any, data: dict) -> None:
+@FEATURE.command("games-delete-yes")
+def _delete_yes(app: FeatureHost, data: dict) -> None:
     save_id = str(data.get("id", ""))
     if _ui(app)["confirming"] != save_id:
         return  # only the row that asked for confirmation can be deleted
@@ -111,18 +122,18 @@ def _delete_yes(app: Any, data: dict) -> None:
     app.effects.append(Focus("#main-title"))
 
 
-@command("games-export")
-def _export(app: Any, data: dict) -> None:
+@FEATURE.command("games-export")
+def _export(app: FeatureHost, data: dict) -> None:
     _download(app, str(data.get("id", "")), raw=False)
 
 
-@command("games-export-raw")
-def _export_raw(app: Any, data: dict) -> None:
+@FEATURE.command("games-export-raw")
+def _export_raw(app: FeatureHost, data: dict) -> None:
     """An unreadable save leaves as the text it holds (to repair or report it)."""
     _download(app, str(data.get("id", "")), raw=True)
 
 
-def _download(app: Any, save_id: str, raw: bool) -> None:
+def _download(app: FeatureHost, save_id: str, raw: bool) -> None:
     try:
         text = app.saves.raw(save_id) if raw else app.saves.export(save_id)
         entry = None if raw else next((e for e in app.saves.list() if e.get("id") == save_id),
@@ -139,8 +150,8 @@ def _download(app: Any, save_id: str, raw: bool) -> None:
     app.effects.append(Download(export_filename(entry, save_id), "application/json", text))
 
 
-@command("games-import")
-def _import(app: Any, data: dict) -> None:
+@FEATURE.command("games-import")
+def _import(app: FeatureHost, data: dict) -> None:
     try:
         save_id = app.saves.import_(data.get("text"))
     except RecordError as exc:
@@ -151,7 +162,7 @@ def _import(app: Any, data: dict) -> None:
         app.notice("library.games.import_not_saved")
         return
     app.notice("library.games.imported", kind="info")
-    app.games_ui = {"renaming": None, "confirming": None}
+    FEATURE.of(app).ui = {"renaming": None, "confirming": None}
     app.effects.append(Focus(f'[data-save="{save_id}"]'))
 
 

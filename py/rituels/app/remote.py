@@ -23,13 +23,15 @@ then sends ``click {cmd: "remote-sent", result: shared|copied|cancelled|failed}`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rituels.app.effects import Focus
-from rituels.app.registry import command
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.replay import continue_from
 from rituels.app.saves import StaleSave
 from rituels.app.session import load_view
+from rituels.app.sharing import FEATURE as SHARING_FEATURE
 from rituels.app.storage import StorageError
 from rituels.engine import link as codec
 from rituels.engine.game import get_game
@@ -41,11 +43,23 @@ from rituels.screens import remote as view
 from rituels.screens.newgame import localized_names
 from rituels.viewkit import ViewContext
 
+
+@dataclass
+class Kept:
+    """What play at a distance keeps in the app (``FEATURE.of(app)``)."""
+
+    fork: dict[str, Any] | None = None   # a link forking from this device's save: what to keep?
+    sent: dict[str, Any] | None = None   # the position « À envoyer » last said sent
+    link: tuple[Any, str] | None = None   # the last link made, with the position it is of
+
+
+FEATURE: Feature[Kept] = Feature("remote", state=Kept)
+
 LINKED = "linked"   # meta: how many moves the last link brought (the end is theirs to send)
 
 
 # --- set-up ----------------------------------------------------------------------------------
-def setup_meta(app: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
+def setup_meta(app: FeatureHost, seats: list[dict[str, Any]]) -> dict[str, Any]:
     """Meta of a new game: an id and this device's seats when some people are elsewhere."""
     if not any(s.get("remote") for s in seats):
         return {}
@@ -75,13 +89,13 @@ def recipients(s: Any) -> list[int]:
             if seat["bot"] is None and i not in s.local]
 
 
-def waiting_status(app: Any, s: Any) -> str | None:
+def waiting_status(app: FeatureHost, s: Any) -> str | None:
     """The status (and last log line) while the game waits for another device."""
     who = s.remote_actor()
     return None if who is None else view.waiting_line(app.lang, s.names[who])
 
 
-def send_panel(app: Any, s: Any) -> str:
+def send_panel(app: FeatureHost, s: Any) -> str:
     people = recipients(s)
     if not people:
         return ""
@@ -91,7 +105,7 @@ def send_panel(app: Any, s: Any) -> str:
     return view.send_panel(app.lang, names=[s.names[i] for i in people],
                            share_title=app.t("remote.share.title", game=game),
                            share_text=app.t("remote.share.text", game=game, name=names),
-                           url=getattr(app, "base_url", "") + _hash(app, s),
+                           url=app.base_url + _hash(app, s),
                            hidden_game=s.game.hidden_information,
                            finished=s.state.is_terminal(), status=st.get("status", ""))
 
@@ -100,30 +114,30 @@ def _key(s: Any) -> tuple[str, int]:
     return (s.save_id, len(s.record["actions"]))
 
 
-def _sent(app: Any, s: Any) -> dict[str, Any]:
+def _sent(app: FeatureHost, s: Any) -> dict[str, Any]:
     """What became of this position's sending (the status under the button)."""
-    st = getattr(app, "remote_sent", None)
+    st = FEATURE.of(app).sent
     if st is None or st.get("key") != _key(s):
-        st = app.remote_sent = {"key": _key(s)}
+        st = FEATURE.of(app).sent = {"key": _key(s)}
     return st
 
 
-def link_sent(app: Any, s: Any) -> bool:
+def link_sent(app: FeatureHost, s: Any) -> bool:
     """Whether this position's link has left the device (shared or copied): from then on the
     move must not be taken back, or the friend's answer would come back as a fork."""
     return bool(recipients(s)) and _sent(app, s).get("sent", False)
 
 
-def _hash(app: Any, s: Any) -> str:
+def _hash(app: FeatureHost, s: Any) -> str:
     """The position's link, encoded once (encoding replays the whole game)."""
-    cached = getattr(app, "remote_link", None)
+    cached = FEATURE.of(app).link
     if cached is None or cached[0] != _key(s):
-        cached = app.remote_link = (_key(s), codec.fragment(codec.encode(s.record)))
+        cached = FEATURE.of(app).link = (_key(s), codec.fragment(codec.encode(s.record)))
     return cached[1]
 
 
-@command("remote-sent")
-def _sent_result(app: Any, data: dict) -> None:
+@FEATURE.command("remote-sent")
+def _sent_result(app: FeatureHost, data: dict) -> None:
     s = app.playing()
     result = str(data.get("result", ""))
     if s is None or result not in ("shared", "copied", "failed"):
@@ -142,7 +156,7 @@ def _same_table(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a[k] == b[k] for k in ("game", "options", "seats"))
 
 
-def find_save(app: Any, gid: str) -> tuple[str, dict[str, Any], int] | None:
+def find_save(app: FeatureHost, gid: str) -> tuple[str, dict[str, Any], int] | None:
     """This device's save of the game ``gid`` (the most recently updated if, by some import,
     there are several), or None."""
     try:
@@ -218,7 +232,7 @@ def compare(mine: list[str], theirs: list[str]) -> tuple[str, int]:
     return "behind", len(mine) - len(theirs)
 
 
-def open_link(app: Any, record: dict[str, Any], info: Any) -> bool:
+def open_link(app: FeatureHost, record: dict[str, Any], info: Any) -> bool:
     """Route ``#g=`` of a remote game: update this device's save, or say why not. False when
     the link is to be opened as an ordinary one (first opening: the link screen then offers
     to join)."""
@@ -232,13 +246,13 @@ def open_link(app: Any, record: dict[str, Any], info: Any) -> bool:
             return False
         how, n = compare(mine["actions"], record["actions"])
         if how == "fork":
-            app.remote_fork = {"id": sid, "record": record, "mine": mine, "at": n}
+            FEATURE.of(app).fork = {"id": sid, "record": record, "mine": mine, "at": n}
             app.screen = fork_screen
             return True
         if how == "ahead":
             local = local_move(mine, record["actions"])
             if local is not None:   # the sender played a seat of this device: not an update
-                app.remote_fork = {"id": sid, "record": record, "mine": mine, "at": local[0],
+                FEATURE.of(app).fork = {"id": sid, "record": record, "mine": mine, "at": local[0],
                                    "local": local[1]}
                 app.screen = fork_screen
                 return True
@@ -265,7 +279,7 @@ def open_link(app: Any, record: dict[str, Any], info: Any) -> bool:
     return True
 
 
-def _show(app: Any, sid: str, record: dict[str, Any], rev: int) -> None:
+def _show(app: FeatureHost, sid: str, record: dict[str, Any], rev: int) -> None:
     """Open the save (the one on screen is replaced by its stored form)."""
     try:
         app.open_record(sid, record, rev)
@@ -274,7 +288,7 @@ def _show(app: Any, sid: str, record: dict[str, Any], rev: int) -> None:
     app.go(f"#/play/{sid}")
 
 
-def join_markup(app: Any, record: dict[str, Any], info: Any) -> str:
+def join_markup(app: FeatureHost, record: dict[str, Any], info: Any) -> str:
     """The seats to choose on the link screen of a remote game seen here for the first time."""
     names = localized_names(record["game"], [s["name"] for s in record["seats"]], app.lang)
     actor = info.state.current_player()
@@ -283,9 +297,9 @@ def join_markup(app: Any, record: dict[str, Any], info: Any) -> str:
                           chosen={actor} if isinstance(actor, int) else set())
 
 
-@command("remote-join")
-def _join(app: Any, data: dict) -> None:
-    ls = getattr(app, "link", None)
+@FEATURE.command("remote-join")
+def _join(app: FeatureHost, data: dict) -> None:
+    ls = SHARING_FEATURE.of(app).link
     if ls is None or ls.record is None or ls.info is None or not ls.info.remote:
         return
     if find_save(app, ls.info.remote) is not None:   # joined meanwhile (another tab)
@@ -341,8 +355,8 @@ def _move_text(lang: str, record: dict[str, Any], index: int) -> str:
         return text
 
 
-def fork_screen(app: Any) -> str:
-    fork = getattr(app, "remote_fork", None)
+def fork_screen(app: FeatureHost) -> str:
+    fork = FEATURE.of(app).fork
     if fork is None:
         return ""
     game = app.t(f"app.game.{fork['record']['game']}.name")
@@ -350,14 +364,14 @@ def fork_screen(app: Any) -> str:
                             save_id=fork["id"])
 
 
-@command("remote-fork-keep")
-def _fork_keep(app: Any, data: dict) -> None:
+@FEATURE.command("remote-fork-keep")
+def _fork_keep(app: FeatureHost, data: dict) -> None:
     """The link as a separate save: a variant of this device's game, played here only (no
     game id, so later links of the family never touch it)."""
-    fork = getattr(app, "remote_fork", None)
+    fork = FEATURE.of(app).fork
     if fork is None:
         return
-    app.remote_fork = None
+    FEATURE.of(app).fork = None
     record = fork["record"]
     continue_from(app, record, variant_of=fork["id"],
                   base_title=record["meta"].get("title", "") or app.t(

@@ -17,12 +17,13 @@ at the last position of a game still being played the viewer offers to resume th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import time
 import unicodedata
 from typing import Any
 
 from rituels.app.effects import ReplaceHash
-from rituels.app.registry import REPLAY_EXTRAS, TICKS, command, route
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.session import load_view
 from rituels.app.storage import StorageError
 from rituels.engine.game import get_game
@@ -33,6 +34,21 @@ from rituels.i18n import t
 from rituels.screens.mygames import describe_error
 from rituels.screens.replay import PUBLIC, SPEEDS, render
 from rituels.viewkit import ViewContext
+
+
+@dataclass
+class Kept:
+    """What the replay viewer keeps in the app (``FEATURE.of(app)``)."""
+
+    screen: ReplayScreen | None = None   # the viewer on screen
+
+
+FEATURE: Feature[Kept] = Feature("replay", state=Kept)
+
+
+def viewer(app: FeatureHost) -> ReplayScreen | None:
+    """The replay viewer on screen, if any."""
+    return FEATURE.of(app).screen
 
 SNAPSHOT_EVERY = 32
 BASE_DELAY_S = 1.0                 # 1x = one event per second
@@ -196,22 +212,22 @@ class ReplayScreen:
         return t(lang, "library.replay.title", title=self.name(lang))
 
 
-def replay_screen(app: Any) -> str:
-    rs = getattr(app, "replay", None)
+def replay_screen(app: FeatureHost) -> str:
+    rs = FEATURE.of(app).screen
     if rs is None:
         return ""
     rs.cursor.set_lang(app.lang)
     note = t(app.lang, rs.note_key) if rs.note_key else ""
     resume = f"#/play/{rs.save_id}" if rs.playing_here else ""
     extra: dict[str, Any] = {}
-    for part in REPLAY_EXTRAS:
+    for part in app.hooks("replay_extra"):
         extra.update(part(app))
     return render(app.lang, rs.cursor, title=rs.title(app.lang), back_href=rs.back_href,
                   note=note, resume_href=resume, extra=extra)
 
 
-def open_replay(app: Any, record: dict[str, Any], *, choose_viewer: bool, viewer: int | None,
-                back_href: str, note_key: str = "", from_start: bool | None = None,
+def open_replay(app: FeatureHost, record: dict[str, Any], *, choose_viewer: bool,
+                viewer: int | None, back_href: str, note_key: str = "", from_start: bool | None = None,
                 **source: Any) -> None:
     """Show ``record`` in the viewer (RecordError/ImportError propagate to the caller).
     It opens at the start (``from_start``; by default for a finished game, to watch it) or
@@ -221,7 +237,7 @@ def open_replay(app: Any, record: dict[str, Any], *, choose_viewer: bool, viewer
     if from_start is None:
         from_start = cursor.final.is_terminal()
     cursor.seek(0 if from_start else cursor.end)
-    app.replay = ReplayScreen(cursor, back_href=back_href, note_key=note_key, **source)
+    FEATURE.of(app).screen = ReplayScreen(cursor, back_href=back_href, note_key=note_key, **source)
     app.screen = replay_screen
 
 
@@ -232,10 +248,10 @@ def position(arg: str) -> tuple[str, int | None]:
     return where, int(pos) if pos.isascii() and pos.isdigit() and len(pos) < 7 else None
 
 
-@route("replay")
-def _replay_route(app: Any, arg: str) -> None:
+@FEATURE.route("replay")
+def _replay_route(app: FeatureHost, arg: str) -> None:
     save_id, pos = position(arg)
-    rs = getattr(app, "replay", None)
+    rs = FEATURE.of(app).screen
     if rs is not None and rs.save_id == save_id and save_id:
         app.screen = replay_screen          # the same replay (Back, or the URL was edited)
     else:
@@ -254,11 +270,11 @@ def _replay_route(app: Any, arg: str) -> None:
             app.notice("app.notice.no_game")
             return
     if pos is not None:
-        app.replay.cursor.playing = False
-        app.replay.cursor.seek(pos)
+        FEATURE.of(app).screen.cursor.playing = False
+        FEATURE.of(app).screen.cursor.seek(pos)
 
 
-def _open_save(app: Any, save_id: str) -> None:
+def _open_save(app: FeatureHost, save_id: str) -> None:
     record = app.saves.get(save_id)
     humans = [i for i, s in enumerate(record["seats"]) if s["bot"] is None]
     hidden = get_game(record["game"]).hidden_information
@@ -267,33 +283,33 @@ def _open_save(app: Any, save_id: str) -> None:
     lone = len(humans) == 1 and record["meta"].get("handover") is not True
     open_replay(app, record, choose_viewer=False, viewer=humans[0] if lone else None,
                 back_href="#/games", save_id=save_id)
-    cursor = app.replay.cursor
+    cursor = FEATURE.of(app).screen.cursor
     finished = cursor.final.is_terminal()
-    app.replay.playing_here = not finished
+    FEATURE.of(app).screen.playing_here = not finished
     # A finished game of this device may show every hand (nothing left to hide).
     if hidden and finished:
         cursor.choose_viewer = True
 
 
-def _cursor(app: Any) -> ReplayCursor | None:
-    rs = getattr(app, "replay", None)
+def _cursor(app: FeatureHost) -> ReplayCursor | None:
+    rs = FEATURE.of(app).screen
     return rs.cursor if rs is not None and app.screen is replay_screen else None
 
 
-def _moved(app: Any, cur: ReplayCursor) -> None:
+def _moved(app: FeatureHost, cur: ReplayCursor) -> None:
     """After any move: say where we are (screen readers), put it in the URL and keep
     autoplay ticking."""
     lines = cur.lines[cur.pos - 1] if cur.pos else []
     if lines and not cur.playing:
         app.announcements.append(" ".join(lines))
     if cur.playing:
-        app._timer(cur.delay_s())
+        app.schedule(cur.delay_s())
     moved_url(app, cur)
 
 
 def _mover(name: str, move) -> None:
-    @command(name)
-    def handler(app: Any, data: dict) -> None:
+    @FEATURE.command(name)
+    def handler(app: FeatureHost, data: dict) -> None:
         cur = _cursor(app)
         if cur is not None:
             cur.playing = False
@@ -314,16 +330,16 @@ _mover("replay-forward", lambda cur, data: cur.forward())
 _mover("replay-seek", _seek)
 
 
-@command("replay-play")
-def _play(app: Any, data: dict) -> None:
+@FEATURE.command("replay-play")
+def _play(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)
     if cur is not None:
         cur.toggle()
         _moved(app, cur)
 
 
-@command("replay-speed")
-def _speed(app: Any, data: dict) -> None:
+@FEATURE.command("replay-speed")
+def _speed(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)
     if cur is not None:
         try:
@@ -332,8 +348,8 @@ def _speed(app: Any, data: dict) -> None:
             pass
 
 
-@command("replay-viewer")
-def _viewer(app: Any, data: dict) -> None:
+@FEATURE.command("replay-viewer")
+def _viewer(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)
     if cur is not None:
         try:
@@ -351,7 +367,7 @@ def variant_title(lang: str, title: str) -> str:
     return clean_title(t(lang, key, title=title))
 
 
-def continue_from(app: Any, record: dict[str, Any], *, variant_of: str = "",
+def continue_from(app: FeatureHost, record: dict[str, Any], *, variant_of: str = "",
                   base_title: str = "", hidden: bool = False) -> None:
     """Make ``record`` a new local save and play on from its last position (the game it
     came from, a save or a link, is left as it was). ``variant_of``: the record is a branch
@@ -377,39 +393,40 @@ def continue_from(app: Any, record: dict[str, Any], *, variant_of: str = "",
         app.notice("app.notice.no_game")
         return
     app.save()
-    app.replay = None
+    FEATURE.of(app).screen = None
     app.go(f"#/play/{save_id}")
     app.notice("library.replay.variant_made" if variant_of else "library.replay.continued",
                kind="info")
 
 
-@command("replay-continue")
-def _continue(app: Any, data: dict) -> None:
+@FEATURE.command("replay-continue")
+def _continue(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)
     if cur is None or cur.state().is_terminal():
         return
-    rs = app.replay
+    rs = FEATURE.of(app).screen
     # A branch of a game of this device, or of a link's game before its last move.
     variant = rs.save_id or ("link" if cur.pos < cur.end else "")
     continue_from(app, cur.record_upto(), variant_of=variant, base_title=rs.name(app.lang),
                   hidden=rs.hidden)
 
 
-def _tick(app: Any) -> None:
+@FEATURE.hook("tick")
+def _tick(app: FeatureHost) -> None:
     """Autoplay: one event per timer, at the chosen speed."""
     cur = _cursor(app)
     if cur is not None and cur.playing:
         cur.tick()
         app.changed = True
         if cur.playing:
-            app._timer(cur.delay_s())
+            app.schedule(cur.delay_s())
         moved_url(app, cur)
 
 
-def moved_url(app: Any, cur: ReplayCursor) -> None:
+def moved_url(app: FeatureHost, cur: ReplayCursor) -> None:
     """The position into the URL; the route is already there, so navigating to it (the
     browser reporting the new hash) changes nothing."""
-    rs = app.replay
+    rs = FEATURE.of(app).screen
     if rs.save_id:
         route, where = ("replay", f"{rs.save_id}/{cur.pos}")
         hash_ = f"#/replay/{where}"
@@ -422,4 +439,3 @@ def moved_url(app: Any, cur: ReplayCursor) -> None:
     app.effects.append(ReplaceHash(hash_))
 
 
-TICKS.append(_tick)

@@ -9,18 +9,30 @@ Nothing is written: the positions are copies of the replay's, the saved game is 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rituels import boardmarks
 from rituels.app.analysis import current_job
 from rituels.app.coach import marks_of
 from rituels.app.effects import Focus
-from rituels.app.registry import BOARD_CLICKS, REPLAY_EXTRAS, command
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.replay import _cursor, replay_screen
+from rituels.app.replay import viewer
 from rituels.engine.state import NotationError
 from rituels.i18n import t
 from rituels.screens import retry as screen
 from rituels.viewkit import ViewContext
+
+
+@dataclass
+class Kept:
+    """What the retry of your mistakes keeps in the app (``FEATURE.of(app)``)."""
+
+    run: RetryRun | None = None   # « Rejouer vos erreurs » in progress
+
+
+FEATURE: Feature[Kept] = Feature("retry", state=Kept)
 
 WITHIN = 2.0                        # points of percentage: as good as the best
 GRADES = ("mistake", "blunder")
@@ -83,31 +95,32 @@ def to_retry(job: Any) -> list[Any]:
     return [r for _, r in sorted(job.result.reviews.items()) if r.grade in GRADES]
 
 
-def current(app: Any) -> RetryRun | None:
-    run = getattr(app, "retry_run", None)
+def current(app: FeatureHost) -> RetryRun | None:
+    run = FEATURE.of(app).run
     return run if run is not None and app.screen is retry_screen else None
 
 
-def extra(app: Any) -> dict[str, Any]:
+@FEATURE.hook("replay_extra")
+def extra(app: FeatureHost) -> dict[str, Any]:
     """The replay's button, once the analysis found something to retry."""
     items = to_retry(current_job(app))
     return {"retry": screen.start_button(app.lang, len(items))} if items else {}
 
 
-@command("retry-start")
-def _start(app: Any, data: dict) -> None:
+@FEATURE.command("retry-start")
+def _start(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)
     job = current_job(app)
     items = to_retry(job)
     if cur is None or not items:
         return
     cur.playing = False
-    app.retry_run = RetryRun(cur, job.estimator, items)
+    FEATURE.of(app).run = RetryRun(cur, job.estimator, items)
     app.screen = retry_screen
     app.effects.append(Focus("#main-title"))
 
 
-def _moved(app: Any, run: RetryRun, say: str = "") -> None:
+def _moved(app: FeatureHost, run: RetryRun, say: str = "") -> None:
     app.changed = True
     if say:
         app.announcements.append(say)
@@ -116,8 +129,8 @@ def _moved(app: Any, run: RetryRun, say: str = "") -> None:
 
 def _mover(name: str, step: int) -> None:
     """Next (1), previous (-1), try again (0): the answer is cleared."""
-    @command(name)
-    def handler(app: Any, data: dict) -> None:
+    @FEATURE.command(name)
+    def handler(app: FeatureHost, data: dict) -> None:
         run = current(app)
         if run is not None:
             run.move(step)
@@ -128,23 +141,24 @@ for _name, _step in (("retry-next", 1), ("retry-prev", -1), ("retry-again", 0)):
     _mover(_name, _step)
 
 
-@command("retry-cancel-select")
-def _cancel(app: Any, data: dict) -> None:
+@FEATURE.command("retry-cancel-select")
+def _cancel(app: FeatureHost, data: dict) -> None:
     run = current(app)
     if run is not None:
         run.selection = ""
 
 
-@command("retry-leave")
-def _leave(app: Any, data: dict) -> None:
+@FEATURE.command("retry-leave")
+def _leave(app: FeatureHost, data: dict) -> None:
     run = current(app)
-    app.retry_run = None
-    if run is not None and getattr(app, "replay", None) is not None:
+    FEATURE.of(app).run = None
+    if run is not None and viewer(app) is not None:
         app.screen = replay_screen
         app.effects.append(Focus("#main-title"))
 
 
-def board_click(app: Any, data: dict) -> bool:
+@FEATURE.hook("board_click")
+def board_click(app: FeatureHost, data: dict) -> bool:
     """A tap on the retry's board: a choice is judged, a first step kept."""
     run = current(app)
     if run is None:
@@ -162,7 +176,7 @@ def board_click(app: Any, data: dict) -> bool:
     return True
 
 
-def _ctx(app: Any, run: RetryRun, interactive: bool) -> ViewContext:
+def _ctx(app: FeatureHost, run: RetryRun, interactive: bool) -> ViewContext:
     cur, player = run.cursor, run.review.player
     return ViewContext(lang=app.lang, names=list(cur.names), viewer=player,
                        interactive=interactive, animate=False, selection=run.selection,
@@ -187,8 +201,8 @@ def _said(view: Any, state: Any, notation: str, ctx: ViewContext) -> list[str]:
     return view.describe(state, action, after, ctx)
 
 
-def retry_screen(app: Any) -> str:
-    run = getattr(app, "retry_run", None)
+def retry_screen(app: FeatureHost) -> str:
+    run = FEATURE.of(app).run
     if run is None:
         return replay_screen(app)
     cur, review = run.cursor, run.review
@@ -206,11 +220,9 @@ def retry_screen(app: Any) -> str:
     played = " ".join(_said(view, state, review.chosen, _ctx(app, run, False))) or review.chosen
     status = view.status(state, _ctx(app, run, True))
     return screen.render(
-        app.lang, title=app.replay.name(app.lang) if getattr(app, "replay", None) else "",
+        app.lang, title=viewer(app).name(app.lang) if viewer(app) else "",
         n=run.k + 1, total=len(run.reviews), status=status, played=played,
         played_pct=review.chosen_chance, board=board, verdict=verdict(app.lang, run),
         good=run.good, best_text=best_text, selection=bool(run.selection))
 
 
-BOARD_CLICKS.insert(0, board_click)
-REPLAY_EXTRAS.append(extra)

@@ -10,11 +10,23 @@ there: the person looks around and goes back with its own buttons.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from rituels.app.registry import PLAY_MENU, TICKS, MenuItem, command
+from rituels.app.registry import Feature, FeatureHost, MenuItem
 from rituels.app.replay import replay_screen
+from rituels.app.replay import viewer
 from rituels.engine.record import RecordError, start_state, step
+
+
+@dataclass
+class Kept:
+    """What « Revoir le tour » keeps in the app (``FEATURE.of(app)``)."""
+
+    watch: dict[str, Any] | None = None   # « Revoir le tour » playing: the save, has it waited
+
+
+FEATURE: Feature[Kept] = Feature("review", state=Kept)
 
 # save id -> (actions read, state after them, the span): a game read once, then only its new
 # actions (a take-back, which changes what was read, reads it again).
@@ -44,7 +56,7 @@ def turn_start(record: dict[str, Any], local: list[int], save_id: str = "") -> t
     return start, others
 
 
-def _to_review(app: Any) -> tuple[Any, int] | None:
+def _to_review(app: FeatureHost) -> tuple[Any, int] | None:
     """The game on screen and where its turn to review starts, if others played since."""
     s = app.playing()
     if s is None or not s.save_id or not s.local:
@@ -56,17 +68,17 @@ def _to_review(app: Any) -> tuple[Any, int] | None:
     return (s, start) if others else None
 
 
-def _enabled(app: Any) -> bool:
+def _enabled(app: FeatureHost) -> bool:
     return _to_review(app) is not None
 
 
 # No reason beside the button when it is disabled: the toolbar would carry a sentence after
 # each of your moves, and nothing to replay is plain enough.
-PLAY_MENU.insert(0, MenuItem("table.review.menu", cmd="review-turn", enabled=_enabled))
+FEATURE.menu_item(30, MenuItem("table.review.menu", cmd="review-turn", enabled=_enabled))
 
 
-@command("review-turn")
-def _review(app: Any, data: dict) -> None:
+@FEATURE.command("review-turn")
+def _review(app: FeatureHost, data: dict) -> None:
     found = _to_review(app)
     if found is None:
         app.notice("table.review.nothing", kind="info")
@@ -74,36 +86,36 @@ def _review(app: Any, data: dict) -> None:
     s, start = found
     save_id = s.save_id
     app.go(f"#/replay/{save_id}/{start}")
-    rs = getattr(app, "replay", None)
+    rs = viewer(app)
     if rs is None or rs.save_id != save_id or app.screen is not replay_screen:
         return              # the save could not be opened: the route said why
     rs.note_key = "table.review.note"
-    app.review = {"id": save_id, "waited": False}
+    FEATURE.of(app).watch = {"id": save_id, "waited": False}
     rs.cursor.playing = True
-    app._timer(rs.cursor.delay_s())
+    app.schedule(rs.cursor.delay_s())
 
 
-def _tick(app: Any) -> None:
+@FEATURE.hook("tick")
+def _tick(app: FeatureHost) -> None:
     """After the viewer's own tick (registered before this one): once the review reached
     the last move and that move was shown for one step, back to the game."""
-    review = getattr(app, "review", None)
+    review = FEATURE.of(app).watch
     if review is None:
         return
-    rs = getattr(app, "replay", None)
+    rs = viewer(app)
     if rs is None or app.screen is not replay_screen or rs.save_id != review["id"]:
-        app.review = None           # the person went elsewhere
+        FEATURE.of(app).watch = None           # the person went elsewhere
         return
     cur = rs.cursor
     if cur.playing:
         return
     if cur.pos < cur.end:
-        app.review = None           # paused by the person: they stay in the viewer
+        FEATURE.of(app).watch = None           # paused by the person: they stay in the viewer
     elif not review["waited"]:
         review["waited"] = True
-        app._timer(cur.delay_s())
+        app.schedule(cur.delay_s())
     else:
-        app.review = None
+        FEATURE.of(app).watch = None
         app.go(f"#/play/{review['id']}")
 
 
-TICKS.append(_tick)

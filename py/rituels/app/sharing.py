@@ -16,12 +16,14 @@ the whole address.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rituels.app import remote
 from rituels.app.effects import CopyLink, Focus
-from rituels.app.registry import OVERLAYS, PLAY_MENU, MenuItem, command, route
+from rituels.app.registry import Feature, FeatureHost, MenuItem
 from rituels.app.replay import continue_from, moved_url, open_replay, position, replay_screen
+from rituels.app.replay import viewer
 from rituels.engine import link as codec
 from rituels.engine.game import get_game
 from rituels.engine.link import LinkInfo
@@ -30,8 +32,19 @@ from rituels.i18n import t
 from rituels.screens.link import link_broken, link_intro, share_dialog
 from rituels.screens.mygames import describe_error
 
-PLAY_MENU.insert(0, MenuItem("library.share.menu", cmd="share",
-                             enabled=lambda app: app.playing() is not None))
+
+@dataclass
+class Kept:
+    """What links and the share dialog keeps in the app (``FEATURE.of(app)``)."""
+
+    link: LinkScreen | None = None   # the link being opened (``#g=...``)
+    dialog: dict[str, Any] | None = None   # the share dialog, while it is open
+
+
+FEATURE: Feature[Kept] = Feature("sharing", state=Kept)
+
+FEATURE.menu_item(10, MenuItem("library.share.menu", cmd="share",
+                               enabled=lambda app: app.playing() is not None))
 
 
 class LinkScreen:
@@ -44,8 +57,8 @@ class LinkScreen:
         self.payload = payload
 
 
-def link_screen(app: Any) -> str:
-    ls = getattr(app, "link", None)
+def link_screen(app: FeatureHost) -> str:
+    ls = FEATURE.of(app).link
     if ls is None or ls.record is None or ls.info is None:
         error = getattr(ls, "error", None)
         reason = describe_error(app.lang, error) if error else t(app.lang, "app.notice.no_game")
@@ -54,10 +67,10 @@ def link_screen(app: Any) -> str:
     return link_intro(app.lang, ls.record, ls.info, join=join)
 
 
-@route("link")
-def _open_link(app: Any, arg: str) -> None:
+@FEATURE.route("link")
+def _open_link(app: FeatureHost, arg: str) -> None:
     payload, pos = position(arg)
-    rs = getattr(app, "replay", None)
+    rs = viewer(app)
     if pos is not None and rs is not None and rs.link == payload:
         app.screen = replay_screen          # the same replay (Back, or the URL was edited)
         rs.cursor.playing = False
@@ -68,29 +81,29 @@ def _open_link(app: Any, arg: str) -> None:
         record, info = codec.decode(payload)
         get_game(record["game"])
     except RecordError as exc:  # LinkError included
-        app.link = LinkScreen(error=exc)
+        FEATURE.of(app).link = LinkScreen(error=exc)
         return
     except ImportError:
-        app.link = LinkScreen()
+        FEATURE.of(app).link = LinkScreen()
         return
-    app.link = LinkScreen(record, info, payload=payload)
+    FEATURE.of(app).link = LinkScreen(record, info, payload=payload)
     if info.remote:   # a game played at a distance: this device's save of it, if any
         remote.open_link(app, record, info)
     if pos is not None and app.screen is link_screen:    # the replay of the link, at move n
         _open_link_replay(app, pos)
 
 
-def _link(app: Any) -> LinkScreen | None:
-    ls = getattr(app, "link", None)
+def _link(app: FeatureHost) -> LinkScreen | None:
+    ls = FEATURE.of(app).link
     return ls if ls is not None and ls.record is not None and ls.info is not None else None
 
 
-@command("link-replay")
-def _link_replay(app: Any, data: dict) -> None:
+@FEATURE.command("link-replay")
+def _link_replay(app: FeatureHost, data: dict) -> None:
     _open_link_replay(app)
 
 
-def _open_link_replay(app: Any, pos: int = 0) -> None:
+def _open_link_replay(app: FeatureHost, pos: int = 0) -> None:
     """The replay of the opened link, at move ``pos``, its position in the URL."""
     ls = _link(app)
     if ls is None:
@@ -103,12 +116,12 @@ def _open_link_replay(app: Any, pos: int = 0) -> None:
     except ImportError:
         app.notice("app.notice.no_game")
         return
-    app.replay.cursor.seek(pos)
-    moved_url(app, app.replay.cursor)
+    viewer(app).cursor.seek(pos)
+    moved_url(app, viewer(app).cursor)
 
 
-@command("link-continue")
-def _link_continue(app: Any, data: dict) -> None:
+@FEATURE.command("link-continue")
+def _link_continue(app: FeatureHost, data: dict) -> None:
     ls = _link(app)
     if ls is not None and not ls.info.finished:
         continue_from(app, ls.record, hidden=_hides(ls))
@@ -120,34 +133,34 @@ def _hides(ls: LinkScreen) -> bool:
 
 
 # --- the share dialog (game screen and replay viewer) ---------------------------------------------
-def _share_state(app: Any) -> dict[str, Any] | None:
-    return getattr(app, "share", None)
+def _share_state(app: FeatureHost) -> dict[str, Any] | None:
+    return FEATURE.of(app).dialog
 
 
-def _shared_record(app: Any, st: dict[str, Any]) -> dict[str, Any] | None:
+def _shared_record(app: FeatureHost, st: dict[str, Any]) -> dict[str, Any] | None:
     """The record being shared, as it is now; None once its screen is gone (the dialog then
     closes by itself)."""
     if st["from"] == "play":
         s = app.playing()
         return s.record if s is not None and s.save_id == st["id"] else None
-    rs = getattr(app, "replay", None)
+    rs = viewer(app)
     return rs.cursor.record if rs is not None and app.screen is replay_screen else None
 
 
-def share_overlay(app: Any) -> str:
+@FEATURE.hook("overlay")
+def share_overlay(app: FeatureHost) -> str:
     st = _share_state(app)
     if st is None:
         return ""
     record = _shared_record(app, st)
     if record is None:
-        app.share = None
+        FEATURE.of(app).dialog = None
         return ""
-    return share_dialog(app.lang, url=getattr(app, "base_url", "") + _link_of(record, st),
+    return share_dialog(app.lang, url=app.base_url + _link_of(record, st),
                         hidden_game=get_game(record["game"]).hidden_information,
                         reveal=st["reveal"], copied=st["copied"], copy_failed=st["failed"])
 
 
-OVERLAYS.append(share_overlay)
 
 
 def _link_of(record: dict[str, Any], st: dict[str, Any]) -> str:
@@ -159,7 +172,7 @@ def _link_of(record: dict[str, Any], st: dict[str, Any]) -> str:
     return st["hash"]
 
 
-def _copy(app: Any) -> None:
+def _copy(app: FeatureHost) -> None:
     st = _share_state(app)
     record = _shared_record(app, st) if st is not None else None
     if record is None:
@@ -169,41 +182,41 @@ def _copy(app: Any) -> None:
     app.announcements.append(t(app.lang, "library.share.copied"))
 
 
-@command("share")
-def _share(app: Any, data: dict) -> None:
+@FEATURE.command("share")
+def _share(app: FeatureHost, data: dict) -> None:
     """Open the dialog and copy the link at once (one click shares)."""
     s = app.playing()
     where = ("play", s.save_id) if s is not None else ("replay", "")
-    app.share = {"from": where[0], "id": where[1], "reveal": False, "copied": False,
+    FEATURE.of(app).dialog = {"from": where[0], "id": where[1], "reveal": False, "copied": False,
                  "failed": False}
-    if _shared_record(app, app.share) is None:
-        app.share = None
+    if _shared_record(app, FEATURE.of(app).dialog) is None:
+        FEATURE.of(app).dialog = None
         return
     _copy(app)
     app.effects.append(Focus("#share-url"))
 
 
-@command("share-copy")
-def _share_copy(app: Any, data: dict) -> None:
+@FEATURE.command("share-copy")
+def _share_copy(app: FeatureHost, data: dict) -> None:
     _copy(app)
 
 
-@command("share-copy-failed")
-def _share_failed(app: Any, data: dict) -> None:
+@FEATURE.command("share-copy-failed")
+def _share_failed(app: FeatureHost, data: dict) -> None:
     st = _share_state(app)
     if st is not None:
         st.update(copied=False, failed=True)
         app.effects.append(Focus("#share-url"))
 
 
-@command("share-reveal")
-def _share_reveal(app: Any, data: dict) -> None:
+@FEATURE.command("share-reveal")
+def _share_reveal(app: FeatureHost, data: dict) -> None:
     st = _share_state(app)
     if st is not None:
         st.update(reveal=str(data.get("reveal")) == "1", copied=False, failed=False)
 
 
-@command("share-close")
-def _share_close(app: Any, data: dict) -> None:
-    app.share = None
+@FEATURE.command("share-close")
+def _share_close(app: FeatureHost, data: dict) -> None:
+    FEATURE.of(app).dialog = None
     app.effects.append(Focus("#main-title"))

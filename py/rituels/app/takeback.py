@@ -11,17 +11,18 @@ Bob", Bob cannot take back Ada's move; before handing over, Ada still can).
 
 from __future__ import annotations
 
-from typing import Any
 
 from rituels.app.effects import Focus
-from rituels.app.registry import PLAY_MENU, MenuItem, command
+from rituels.app.registry import Feature, FeatureHost, MenuItem
 from rituels.app.remote import link_sent
 from rituels.engine.record import RecordError
 from rituels.engine.undo import undo_for
 from rituels.i18n import t
 
+FEATURE = Feature("takeback")
 
-def _decision(app: Any) -> tuple[int | None, int | None, str | None]:
+
+def _decision(app: FeatureHost) -> tuple[int | None, int | None, str | None]:
     s = app.playing()
     if s is None or not s.humans:
         return None, None, None
@@ -38,20 +39,20 @@ def _decision(app: Any) -> tuple[int | None, int | None, str | None]:
         return None, None, None
 
 
-def _enabled(app: Any) -> bool:
+def _enabled(app: FeatureHost) -> bool:
     return _decision(app)[1] is not None
 
 
-def _hint(app: Any) -> str:
+def _hint(app: FeatureHost) -> str:
     reason = _decision(app)[2]
     return t(app.lang, reason) if reason else t(app.lang, "library.undo.allowed")
 
 
-PLAY_MENU.insert(1, MenuItem("library.undo.menu", cmd="undo", enabled=_enabled, hint=_hint))
+FEATURE.menu_item(20, MenuItem("library.undo.menu", cmd="undo", enabled=_enabled, hint=_hint))
 
 
-@command("undo")
-def _undo(app: Any, data: dict) -> None:
+@FEATURE.command("undo")
+def _undo(app: FeatureHost, data: dict) -> None:
     player, target, reason = _decision(app)
     s = app.playing()
     if s is None or target is None:

@@ -10,10 +10,12 @@ import importlib
 from typing import Any
 
 from rituels.app import lessons
-from rituels.app.registry import BOARD_CLICKS
+from rituels.app.registry import Feature, FeatureHost
 from rituels.app.session import game_package
 from rituels.i18n import t
 from rituels.viewkit import ViewContext
+
+FEATURE = Feature("whynot")
 
 
 def reason(game_id: str, state: Any, target: str, ctx: ViewContext) -> str | None:
@@ -24,7 +26,8 @@ def reason(game_id: str, state: Any, target: str, ctx: ViewContext) -> str | Non
     return module.explain(state, target, ctx)
 
 
-def why_click(app: Any, data: dict) -> bool:
+@FEATURE.hook("board_click")
+def why_click(app: FeatureHost, data: dict) -> bool:
     if "why" not in data or "action" in data or "select" in data:
         return False
     target = str(data["why"])[:40]
@@ -47,4 +50,3 @@ def why_click(app: Any, data: dict) -> bool:
     return True
 
 
-BOARD_CLICKS.append(why_click)
