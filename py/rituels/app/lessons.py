@@ -22,17 +22,12 @@ from rituels.viewkit import ViewContext
 
 @dataclass
 class Kept:
-    """What the lessons keeps in the app (``FEATURE.of(app)``)."""
+    """What the lessons keep in the app (``FEATURE.of(app)``)."""
 
     run: LessonRun | None = None   # the chapter being played
 
 
 FEATURE: Feature[Kept] = Feature("lessons", state=Kept)
-
-
-def lesson_run(app: FeatureHost) -> LessonRun | None:
-    """The chapter being played, if any."""
-    return FEATURE.of(app).run
 
 PROGRESS_KEY = "rituels.lessons"
 MAX_PROGRESS_CHARS = 4000
@@ -83,6 +78,11 @@ def current(app: FeatureHost) -> LessonRun | None:
     if run is None or not app.route or app.route[0] != "learn" or app.screen is not lesson_screen:
         return None
     return run
+
+
+def lesson_run(app: FeatureHost) -> LessonRun | None:
+    """The chapter being played, if any."""
+    return FEATURE.of(app).run
 
 
 @FEATURE.route("learn")

@@ -44,12 +44,6 @@ class Kept:
 
 
 FEATURE: Feature[Kept] = Feature("replay", state=Kept)
-
-
-def viewer(app: FeatureHost) -> ReplayScreen | None:
-    """The replay viewer on screen, if any."""
-    return FEATURE.of(app).screen
-
 SNAPSHOT_EVERY = 32
 BASE_DELAY_S = 1.0                 # 1x = one event per second
 
@@ -210,6 +204,11 @@ class ReplayScreen:
 
     def title(self, lang: str) -> str:
         return t(lang, "library.replay.title", title=self.name(lang))
+
+
+def viewer(app: FeatureHost) -> ReplayScreen | None:
+    """The replay viewer on screen, if any."""
+    return FEATURE.of(app).screen
 
 
 def replay_screen(app: FeatureHost) -> str:

@@ -35,7 +35,7 @@ from rituels.screens.mygames import describe_error
 
 @dataclass
 class Kept:
-    """What links and the share dialog keeps in the app (``FEATURE.of(app)``)."""
+    """What sharing (links, the share dialog) keeps in the app (``FEATURE.of(app)``)."""
 
     link: LinkScreen | None = None   # the link being opened (``#g=...``)
     dialog: dict[str, Any] | None = None   # the share dialog, while it is open
