@@ -25,15 +25,20 @@ MAX_SNAPSHOTS = 256      # then every other one goes and the interval doubles
 
 # What a log line says of one action: (state before, action, state after) -> lines.
 Describe = Callable[[GameState, Any, GameState], list[str]]
+# Called with the state before action i (the history's own: read it, never change it).
+Observe = Callable[[GameState, int], None]
 
 
 class History:
     """The positions of ``record`` (checked here unless ``checked``): the first ``upto``
     actions (all by default) are replayed. ``describe``: the log lines of each action are
-    kept in ``lines`` (it costs a copy of the state before each action)."""
+    kept in ``lines`` (it costs a copy of the state before each action). ``observe``: told
+    of each position before its action is played (what a link or the analysis reads of
+    it), so nobody replays the record a second time to look at it."""
 
     def __init__(self, record: Any, *, upto: int | None = None,
-                 describe: Describe | None = None, checked: bool = False):
+                 describe: Describe | None = None, observe: Observe | None = None,
+                 checked: bool = False):
         self.record: dict[str, Any] = record if checked else check_record(record)
         self.game: Game
         self.game, state = start_state(self.record)
@@ -41,6 +46,7 @@ class History:
         self.actions: list[Any] = []       # parsed, one per replayed notation
         self.movers: list[int] = []        # current_player() before each action (or CHANCE)
         self.describe = describe
+        self.observe = observe
         self.lines: list[list[str]] = []   # per action, when there is a describe hook
         self._every = SNAPSHOT_EVERY
         self._snapshots = [state.clone()]  # [k]: the state after k * _every actions
@@ -103,6 +109,8 @@ class History:
                  index: int) -> None:
         state = self.state
         mover = state.current_player()
+        if self.observe is not None:
+            self.observe(state, index)
         if self.describe is None:
             self.actions.append(play(state, what, index))
         else:
