@@ -65,7 +65,7 @@ def test_returned_states_do_not_alias_the_history():
     want = [replay(record, upto=i).state.to_json() for i in range(n + 1)]
     for i in (0, n // 2, n):
         state = history.at(i)
-        again = history.at(i)            # the same position asked twice (cached)
+        again = history.at(i)            # the same position asked twice
         assert state is not again and state is not history.state
         for s in (state, again):         # play on both copies
             while not s.is_terminal():

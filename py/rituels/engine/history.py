@@ -50,7 +50,9 @@ class History:
         self.lines: list[list[str]] = []   # per action, when there is a describe hook
         self._every = SNAPSHOT_EVERY
         self._snapshots = [state.clone()]  # [k]: the state after k * _every actions
-        self._last: tuple[int, GameState] | None = None   # the last at(): asked again often
+        # what a reader derived from the history, kept with it: {reader: (length, value)}
+        # (undo's "did the last action reveal something", asked after every move)
+        self.derived: dict[str, tuple[int, Any]] = {}
         notations = self.record["actions"]
         for i, text in enumerate(notations if upto is None else notations[:upto]):
             self._advance(step, text, i)
@@ -73,15 +75,11 @@ class History:
                               "actions", code="record.position")
         if i == len(self.actions):
             return self.state.clone()
-        last = self._last
-        if last is not None and last[0] == i:
-            return last[1].clone()
         base = i // self._every
         state = self._snapshots[base].clone()
         apply = state.apply
         for action in self.actions[base * self._every:i]:
             apply(action)
-        self._last = (i, state.clone())
         return state
 
     def redescribe(self, describe: Describe) -> None:

@@ -39,7 +39,11 @@ def _history(record: Any) -> tuple[History, bool]:
     last = len(history.actions) - 1
     if history.movers[last] == CHANCE_NODE:
         return history, True
-    return history, history.at(last).reveals_information(history.actions[last])
+    known = history.derived.get("undo")
+    if known is None or known[0] != last:
+        known = (last, history.at(last).reveals_information(history.actions[last]))
+        history.derived["undo"] = known
+    return history, known[1]
 
 
 def _decide(record: Any, player: int) -> tuple[int | None, str | None]:
