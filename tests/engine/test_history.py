@@ -108,3 +108,11 @@ def test_corrupt_records_raise_the_record_error_naming_the_action():
     with pytest.raises(RecordError) as err:
         History(over)
     assert err.value.code == "record.after_end"
+
+
+def test_a_history_without_snapshots_walks_from_the_start():
+    record = played_record("cthulhu-dice", 3, seed=6)
+    history = History(record, snapshots=False)
+    assert len(history._snapshots) == 1
+    for i in range(len(history) + 1):
+        assert history.at(i).to_json() == replay(record, upto=i).state.to_json()

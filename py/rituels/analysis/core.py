@@ -633,9 +633,10 @@ def turn_ends(record: dict[str, Any], movers: bool = False, history: History | N
 
 
 def _observed(record: Any) -> tuple[History, list[int | None]]:
-    """The History of ``record`` and turn_owner() before each of its chance outcomes."""
+    """The History of ``record`` (read in one pass: no snapshots) and turn_owner() before
+    each of its chance outcomes."""
     owners: list[int | None] = []
-    history = History(record, observe=lambda state, i: owners.append(
+    history = History(record, snapshots=False, observe=lambda state, i: owners.append(
         turn_owner(state) if state.current_player() < 0 else None))
     return history, owners
 
@@ -657,7 +658,7 @@ def decision_runs(record: dict[str, Any], actions: list[Any],
     ``actions``: its actions read (:func:`turn_ends`); ``history``: its History, whose
     movers say it without a replay."""
     if history is None:
-        history = History(record, upto=len(actions))
+        history = History(record, upto=len(actions), snapshots=False)
     runs: list[tuple[int, int, int]] = []
     for i, player in enumerate(history.movers[:len(actions)]):
         if player >= 0:

@@ -34,11 +34,13 @@ class History:
     actions (all by default) are replayed. ``describe``: the log lines of each action are
     kept in ``lines`` (it costs a copy of the state before each action). ``observe``: told
     of each position before its action is played (what a link or the analysis reads of
-    it), so nobody replays the record a second time to look at it."""
+    it), so nobody replays the record a second time to look at it. ``snapshots=False``: a
+    reader of one pass (a replay to the end, a link) keeps none; ``at`` then walks from the
+    start."""
 
     def __init__(self, record: Any, *, upto: int | None = None,
                  describe: Describe | None = None, observe: Observe | None = None,
-                 checked: bool = False):
+                 snapshots: bool = True, checked: bool = False):
         self.record: dict[str, Any] = record if checked else check_record(record)
         self.game: Game
         self.game, state = start_state(self.record)
@@ -48,14 +50,13 @@ class History:
         self.describe = describe
         self.observe = observe
         self.lines: list[list[str]] = []   # per action, when there is a describe hook
-        self._every = SNAPSHOT_EVERY
+        self._every = SNAPSHOT_EVERY if snapshots else 1 << 30
         self._snapshots = [state.clone()]  # [k]: the state after k * _every actions
         # what a reader derived from the history, kept with it: {reader: (length, value)}
         # (undo's "did the last action reveal something", asked after every move)
         self.derived: dict[str, tuple[int, Any]] = {}
         notations = self.record["actions"]
-        for i, text in enumerate(notations if upto is None else notations[:upto]):
-            self._advance(step, text, i)
+        self._replay(notations if upto is None else notations[:upto])
 
     # --- reading -------------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -103,6 +104,28 @@ class History:
         self.record["actions"].append(text)
         return text
 
+    def _replay(self, notations: list[str]) -> None:
+        """:meth:`_advance` over the record's notations, its locals hoisted: this loop is
+        every open of a game, a replay or an analysis."""
+        state, actions, movers, lines = self.state, self.actions, self.movers, self.lines
+        observe, describe, every = self.observe, self.describe, self._every
+        current_player = state.current_player
+        for i, text in enumerate(notations):
+            mover = current_player()
+            if observe is not None:
+                observe(state, i)
+            if describe is None:
+                actions.append(step(state, text, i))
+            else:
+                before = state.clone()
+                action = step(state, text, i)
+                actions.append(action)
+                lines.append([str(x) for x in describe(before, action, state)])
+            movers.append(mover)
+            if (i + 1) % every == 0:
+                self._snapshot()
+                every = self._every
+
     def _advance(self, play: Callable[[GameState, Any, int], Any], what: Any,
                  index: int) -> None:
         state = self.state
@@ -118,10 +141,13 @@ class History:
             self.lines.append([str(x) for x in self.describe(before, action, state)])
         self.movers.append(mover)
         if len(self.actions) % self._every == 0:
-            self._snapshots.append(state.clone())
-            if len(self._snapshots) > MAX_SNAPSHOTS:
-                self._snapshots = self._snapshots[::2]
-                self._every *= 2
+            self._snapshot()
+
+    def _snapshot(self) -> None:
+        self._snapshots.append(self.state.clone())
+        if len(self._snapshots) > MAX_SNAPSHOTS:
+            self._snapshots = self._snapshots[::2]
+            self._every *= 2
 
 
 def _play_parsed(state: GameState, action: Any, index: int) -> Any:

@@ -122,7 +122,8 @@ def encode(record: Any, reveal_hidden: bool = False) -> str:
     """The link payload (what follows ``#g=``) of a record. The record is replayed, so an
     invalid record raises RecordError here rather than producing a link that cannot open."""
     seen: list[list] = []     # the choices before each action
-    history = History(record, observe=lambda state, i: seen.append(_choices(state)))
+    history = History(record, observe=lambda state, i: seen.append(_choices(state)),
+                      snapshots=False)
     record = history.record
     digits, radix = 0, 1
     for choices, action in zip(seen, history.actions):

@@ -238,5 +238,5 @@ def replay(record: Any, upto: int | None = None) -> Replay:
     """Rebuild the position after the first ``upto`` actions (all by default)."""
     # History builds on this module (check_record, step): imported here, not at the top.
     from rituels.engine.history import History
-    history = History(record, upto=upto)
+    history = History(record, upto=upto, snapshots=False)
     return Replay(history.record, history.game, history.state)
