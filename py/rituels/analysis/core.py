@@ -593,18 +593,16 @@ def from_stored(text: Any, key: str, game_id: str, names: list[str]) -> Analysis
         return None
 
 
-def turn_ends(record: dict[str, Any], movers: bool = False, history: History | None = None,
-              owners: list[int | None] | None = None) -> tuple:
+def turn_ends(record: dict[str, Any], movers: bool = False,
+              history: History | None = None) -> tuple:
     """Replay ``record`` (or read its ``history``): its actions, the positions where a turn
     ends (the next decision belongs to someone else, or the game is over) and whether each
     action was a decision of a person (a seat without a bot). ``movers``: also, per action,
     None for a decision or whose turn a chance outcome belongs to (the game's ``turn_owner``,
-    else the last player to decide, else the next one: the first roll). ``owners``: the
-    history's turn_owner() before each action, observed as it was made (else walked again)."""
+    else the last player to decide, else the next one: the first roll)."""
     if history is None:
-        history, owners = _observed(record)
-    elif owners is None:
-        owners = _chance_owners(history)
+        history = History(record, snapshots=False)   # read in one pass
+    owners = _chance_owners(history)
     people = [s["bot"] is None for s in history.record["seats"]]
     who = history.movers
     ends, personal, chance = [], [], []
@@ -632,18 +630,11 @@ def turn_ends(record: dict[str, Any], movers: bool = False, history: History | N
     return (actions, ends, personal, chance) if movers else (actions, ends, personal)
 
 
-def _observed(record: Any) -> tuple[History, list[int | None]]:
-    """The History of ``record`` (read in one pass: no snapshots) and turn_owner() before
-    each of its chance outcomes."""
-    owners: list[int | None] = []
-    history = History(record, snapshots=False, observe=lambda state, i: owners.append(
-        turn_owner(state) if state.current_player() < 0 else None))
-    return history, owners
-
-
 def _chance_owners(history: History) -> list[int | None]:
-    """turn_owner() before each chance outcome of ``history`` (a walk, for a History made
-    without the observe hook)."""
+    """turn_owner() before each chance outcome of ``history``: a walk over its actions for a
+    game that has one (Cthulhu Dice's riposte), none for the others."""
+    if not hasattr(history.state, "turn_owner"):
+        return [None] * len(history.actions)
     state, owners = history.at(0), []
     for mover, action in zip(history.movers, history.actions):
         owners.append(turn_owner(state) if mover < 0 else None)
@@ -677,12 +668,12 @@ class Job:
     def __init__(self, record: dict[str, Any], *, hidden: bool, seed: int = 0,
                  review: bool = True, review_all: bool = False, luck: bool = True,
                  runs: bool = True):
-        self.history, owners = _observed(record)
+        self.history = History(record, snapshots=False)   # walked once, in order
         self.record = self.history.record
         game_id = self.record["game"]
         self.estimator = Estimator(game_id, seed=seed, hidden=hidden)
         self.actions, ends, personal, chance = turn_ends(self.record, movers=True,
-                                                         history=self.history, owners=owners)
+                                                         history=self.history)
         self.result = Analysis(game_id, [s["name"] for s in self.record["seats"]],
                                self.estimator.hidden)
         self.positions = [0] + ends
