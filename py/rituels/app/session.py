@@ -155,4 +155,4 @@ class Session:
         lines = self.history.lines[-1]
         self.log.extend(lines)
         del self.log[:-MAX_LOG]
-        return lines
+        return list(lines)      # the caller's own: the history keeps its lines
