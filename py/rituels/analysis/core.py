@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from rituels.engine.game import get_game
-from rituels.engine.record import check_record, start_state, step
+from rituels.engine.history import History
 from rituels.engine.state import (CHANCE, GameState, sample_chance, sample_uniform,
                                   turn_owner)
 
@@ -593,47 +593,70 @@ def from_stored(text: Any, key: str, game_id: str, names: list[str]) -> Analysis
         return None
 
 
-def turn_ends(record: dict[str, Any], movers: bool = False) -> tuple:
-    """Replay ``record``: its actions, the positions where a turn ends (the next decision
-    belongs to someone else, or the game is over) and whether each action was a decision
-    of a person (a seat without a bot). ``movers``: also, per action, None for a decision
-    or whose turn a chance outcome belongs to (the game's ``turn_owner``, else the last
-    player to decide, else the next one: the first roll)."""
-    _, state = start_state(record)
-    people = [s["bot"] is None for s in record["seats"]]
-    actions, ends, personal, chance = [], [], [], []
+def turn_ends(record: dict[str, Any], movers: bool = False,
+              history: History | None = None) -> tuple:
+    """Replay ``record`` (or read its ``history``): its actions, the positions where a turn
+    ends (the next decision belongs to someone else, or the game is over) and whether each
+    action was a decision of a person (a seat without a bot). ``movers``: also, per action,
+    None for a decision or whose turn a chance outcome belongs to (the game's ``turn_owner``,
+    else the last player to decide, else the next one: the first roll)."""
+    if history is None:
+        history = History(record, snapshots=False)   # read in one pass
+    owners = _chance_owners(history)
+    people = [s["bot"] is None for s in history.record["seats"]]
+    who = history.movers
+    ends, personal, chance = [], [], []
     last_mover = None
-    for i, text in enumerate(record["actions"]):
-        mover = state.current_player()
+    last = len(who) - 1
+    for i, mover in enumerate(who):
         personal.append(mover >= 0 and people[mover])
         if mover >= 0:
             last_mover = mover
             chance.append(None)
         else:
-            owner = turn_owner(state)
+            owner = owners[i]
             chance.append(owner if owner is not None else
                           last_mover if last_mover is not None else 0)
-        actions.append(step(state, text, i))
-        nxt = state.current_player()
-        if state.is_terminal() or (nxt >= 0 and nxt != last_mover):
-            ends.append(i + 1)
+        # after the last action, the final state says; before any other, the next mover
+        if i == last:
+            nxt = history.state.current_player()
+            if history.state.is_terminal() or (nxt >= 0 and nxt != last_mover):
+                ends.append(i + 1)
+        else:
+            nxt = who[i + 1]
+            if nxt >= 0 and nxt != last_mover:
+                ends.append(i + 1)
+    actions = list(history.actions)
     return (actions, ends, personal, chance) if movers else (actions, ends, personal)
 
 
-def decision_runs(record: dict[str, Any], actions: list[Any]) -> list[tuple[int, int, int]]:
+def _chance_owners(history: History) -> list[int | None]:
+    """turn_owner() before each chance outcome of ``history``: a walk over its actions for a
+    game that has one (Cthulhu Dice's riposte), none for the others."""
+    if not hasattr(history.state, "turn_owner"):
+        return [None] * len(history.actions)
+    state, owners = history.at(0), []
+    for mover, action in zip(history.movers, history.actions):
+        owners.append(turn_owner(state) if mover < 0 else None)
+        state.apply(action)
+    return owners
+
+
+def decision_runs(record: dict[str, Any], actions: list[Any],
+                  history: History | None = None) -> list[tuple[int, int, int]]:
     """(first action, action after the last, player) of each run of one player's consecutive
     decisions in ``record`` (ended by a chance event or another player's decision);
-    ``actions``: its actions read (:func:`turn_ends`)."""
-    _, state = start_state(record)
+    ``actions``: its actions read (:func:`turn_ends`); ``history``: its History, whose
+    movers say it without a replay."""
+    if history is None:
+        history = History(record, upto=len(actions), snapshots=False)
     runs: list[tuple[int, int, int]] = []
-    for i, action in enumerate(actions):
-        player = state.current_player()
+    for i, player in enumerate(history.movers[:len(actions)]):
         if player >= 0:
             if runs and runs[-1][1] == i and runs[-1][2] == player:
                 runs[-1] = (runs[-1][0], i + 1, player)
             else:
                 runs.append((i, i + 1, player))
-        state.apply(action)
     return runs
 
 
@@ -645,10 +668,12 @@ class Job:
     def __init__(self, record: dict[str, Any], *, hidden: bool, seed: int = 0,
                  review: bool = True, review_all: bool = False, luck: bool = True,
                  runs: bool = True):
-        self.record = check_record(record)
+        self.history = History(record, snapshots=False)   # walked once, in order
+        self.record = self.history.record
         game_id = self.record["game"]
         self.estimator = Estimator(game_id, seed=seed, hidden=hidden)
-        self.actions, ends, personal, chance = turn_ends(self.record, movers=True)
+        self.actions, ends, personal, chance = turn_ends(self.record, movers=True,
+                                                         history=self.history)
         self.result = Analysis(game_id, [s["name"] for s in self.record["seats"]],
                                self.estimator.hidden)
         self.positions = [0] + ends
@@ -657,7 +682,7 @@ class Job:
         self.chance = [i for i, who in enumerate(chance) if who is not None] if luck else []
         self.movers = chance
         # the identity's runs of decisions (start, end, player) and the positions around them
-        self.runs = decision_runs(self.record, self.actions) if runs else []
+        self.runs = decision_runs(self.record, self.actions, self.history) if runs else []
         self.bounds = sorted({k for start, end, _ in self.runs for k in (start, end)})
         self._values: dict[int, list[float]] = {}
         self.total = (len(self.positions) + len(self.reviewed) + len(self.chance)
@@ -666,8 +691,7 @@ class Job:
         self._work = self._steps()
 
     def _steps(self) -> Iterator[None]:
-        _, state = start_state(self.record)
-        at = 0
+        state, at = self.history.at(0), 0
         targets = sorted({(p, "point") for p in self.positions}
                          | {(i, "review") for i in self.reviewed}
                          | {(i, "luck") for i in self.chance}

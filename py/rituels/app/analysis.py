@@ -18,8 +18,7 @@ from typing import Any
 from rituels.analysis.core import Job, fingerprint, from_stored, to_stored
 from rituels.app.coach import review_board
 from rituels.app.registry import Feature, FeatureHost
-from rituels.app.replay import _cursor
-from rituels.app.replay import viewer
+from rituels.app.replay import _cursor, viewer
 from rituels.app.saves import ANALYSIS_PREFIX
 from rituels.app.storage import StorageError
 from rituels.engine.game import get_game

@@ -1,8 +1,8 @@
 """The replay viewer's model and handlers: any recorded game (finished or not) at any position.
 
-:class:`ReplayCursor` is the model: the record replayed once, with the log lines of every action
-and a snapshot of the state every few actions, so jumping anywhere costs at most
-``SNAPSHOT_EVERY`` applies. The route ``#/replay/<save-id>[/<position>]`` and the commands (step,
+:class:`ReplayCursor` is the model: the record's History (rituels.engine.history: replayed once,
+the log lines of every action, a snapshot of the state every few actions), so jumping anywhere
+costs a few applies. The route ``#/replay/<save-id>[/<position>]`` and the commands (step,
 jump, autoplay, slider, log clicks, "continue from here") are here; the markup is
 rituels/screens/replay.py. Shared links reuse the cursor (rituels/app/sharing.py).
 
@@ -27,7 +27,8 @@ from rituels.app.registry import Feature, FeatureHost
 from rituels.app.session import load_view
 from rituels.app.storage import StorageError
 from rituels.engine.game import get_game
-from rituels.engine.record import RecordError, check_record, start_state, step
+from rituels.engine.history import History
+from rituels.engine.record import RecordError, check_record
 from rituels.engine.safeinput import clean_title
 from rituels.engine.state import CHANCE
 from rituels.i18n import t
@@ -44,7 +45,6 @@ class Kept:
 
 
 FEATURE: Feature[Kept] = Feature("replay", state=Kept)
-SNAPSHOT_EVERY = 32
 BASE_DELAY_S = 1.0                 # 1x = one event per second
 
 
@@ -75,23 +75,22 @@ class ReplayCursor:
 
     def _build(self) -> None:
         """Replay the record once: parsed actions, log lines, snapshots, table draws."""
-        _, state = start_state(self.record)
-        ctx = self.ctx()
-        self.actions: list[Any] = []
-        self.lines: list[list[str]] = []
         # table[i]: action i is a draw the table makes by itself (a deal), shown with the
         # event before it rather than as a step of its own.
         self.table: list[bool] = []
-        self.snapshots = {0: state.clone()}
-        for i, text in enumerate(self.record["actions"]):
+
+        def observe(state: Any, i: int) -> None:
             self.table.append(state.current_player() == CHANCE and state.chance_owner() is None)
-            before = state.clone()
-            action = step(state, text, i)
-            self.actions.append(action)
-            self.lines.append([str(x) for x in self.view.describe(before, action, state, ctx)])
-            if (i + 1) % SNAPSHOT_EVERY == 0:
-                self.snapshots[i + 1] = state.clone()
-        self.final = state
+
+        self.history = History(self.record, describe=self._describer(), observe=observe,
+                               checked=True)
+        self.actions: list[Any] = self.history.actions
+        self.lines: list[list[str]] = self.history.lines
+        self.final = self.history.state
+
+    def _describer(self) -> Any:
+        ctx, describe = self.ctx(), self.view.describe
+        return lambda before, action, after: describe(before, action, after, ctx)
 
     def set_lang(self, lang: str) -> None:
         if lang != self.lang:
@@ -107,10 +106,8 @@ class ReplayCursor:
         self._relog()
 
     def _relog(self) -> None:
-        pos = self.pos
-        self._build()
-        self.pos = pos
-        self._state_pos = -1
+        self.history.redescribe(self._describer())
+        self.lines = self.history.lines
 
     # --- moving --------------------------------------------------------------------------------
     @property
@@ -130,11 +127,7 @@ class ReplayCursor:
 
     def state_at(self, pos: int) -> Any:
         """A fresh copy of the state at ``pos``, from the nearest snapshot before it."""
-        base = pos - pos % SNAPSHOT_EVERY
-        state = self.snapshots[base].clone()
-        for action in self.actions[base:pos]:
-            state.apply(action)
-        return state
+        return self.history.at(pos)
 
     def seek(self, pos: int) -> None:
         self.pos = max(0, min(self.end, pos))

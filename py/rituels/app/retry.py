@@ -17,8 +17,7 @@ from rituels.app.analysis import current_job
 from rituels.app.coach import marks_of
 from rituels.app.effects import Focus
 from rituels.app.registry import Feature, FeatureHost
-from rituels.app.replay import _cursor, replay_screen
-from rituels.app.replay import viewer
+from rituels.app.replay import _cursor, replay_screen, viewer
 from rituels.engine.state import NotationError
 from rituels.i18n import t
 from rituels.screens import retry as screen

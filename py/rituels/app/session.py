@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rituels.engine.game import Game
-from rituels.engine.record import check_record, local_seats, start_state, step
+from rituels.engine.game import Game, get_game
+from rituels.engine.history import History
+from rituels.engine.record import check_record, local_seats
 from rituels.engine.state import CHANCE, turn_owner
 from rituels.screens.newgame import localized_names
 from rituels.viewkit import ViewContext, ViewModule, load_view
@@ -28,8 +29,7 @@ class Session:
         self.save_id = save_id
         self.record = check_record(record)
         self.view: ViewModule = load_view(self.record["game"])
-        self.game: Game
-        self.game, self.state = start_state(self.record)
+        self.game: Game = get_game(self.record["game"])
         self.names = localized_names(self.record["game"],
                                      [s["name"] for s in self.record["seats"]], lang)
         self.selection = ""
@@ -39,11 +39,10 @@ class Session:
         self.synced = 0                    # actions stored at that revision
         self.lang = lang
         self.local = local_seats(self.record)   # people who play on this device
-        self.log: list[str] = []
-        for i, text in enumerate(self.record["actions"]):
-            before = self.state.clone()
-            action = step(self.state, text, i)
-            self._describe(before, action)
+        # the record's positions; its state is the live one, grown by play()
+        self.history = History(self.record, describe=self._describe, checked=True)
+        self.state = self.history.state
+        self.log: list[str] = self._last_lines()
 
     # --- who is who ---------------------------------------------------------------------
     def is_human(self, player: int | None) -> bool:
@@ -126,12 +125,17 @@ class Session:
         viewer = humans[0] if len(humans) == 1 and not self.private_view() else None
         return ViewContext(lang=self.lang, names=list(self.names), viewer=viewer, animate=False)
 
-    def _describe(self, before: Any, action: Any) -> list[str]:
-        lines = [str(line) for line in self.view.describe(before, action, self.state,
-                                                          self.log_ctx())]
-        self.log.extend(lines)
-        del self.log[:-MAX_LOG]
-        return lines
+    def _describe(self, before: Any, action: Any, after: Any) -> list[str]:
+        return self.view.describe(before, action, after, self.log_ctx())
+
+    def _last_lines(self) -> list[str]:
+        """The log: the last MAX_LOG lines of the history's."""
+        log: list[str] = []
+        for lines in reversed(self.history.lines):
+            if len(log) >= MAX_LOG:
+                break
+            log[:0] = lines
+        return log[-MAX_LOG:]
 
     def set_lang(self, lang: str) -> None:
         """Log lines are text in one language: rebuild them by replaying the record."""
@@ -140,23 +144,15 @@ class Session:
         self.lang = lang
         self.names = localized_names(self.record["game"],
                                      [s["name"] for s in self.record["seats"]], lang)
-        _, state = start_state(self.record)
-        self.log = []
-        saved, self.state = self.state, state
-        try:
-            for i, text in enumerate(self.record["actions"]):
-                before = self.state.clone()
-                action = step(self.state, text, i)
-                self._describe(before, action)
-        finally:
-            self.state = saved
+        self.history.redescribe(self._describe)
+        self.log = self._last_lines()
 
     # --- playing --------------------------------------------------------------------------
     def play(self, action: Any) -> list[str]:
         """Apply a legal action (or chance outcome), record it, return its log lines."""
-        text = self.state.action_to_str(action)
-        before = self.state.clone()
-        self.state.play(action)
-        self.record["actions"].append(text)
+        self.history.play(action)
         self.selection = ""
-        return self._describe(before, action)
+        lines = self.history.lines[-1]
+        self.log.extend(lines)
+        del self.log[:-MAX_LOG]
+        return list(lines)      # the caller's own: the history keeps its lines

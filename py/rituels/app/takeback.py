@@ -34,7 +34,7 @@ def _decision(app: FeatureHost) -> tuple[int | None, int | None, str | None]:
     if link_sent(app, s):
         return None, None, "remote.undo.sent"
     try:
-        return undo_for(s.record, at_device)
+        return undo_for(s.history, at_device)   # grown with the game: nothing replayed
     except RecordError:
         return None, None, None
 

@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rituels.engine.game import get_game
+from rituels.engine.history import History
 from rituels.engine.record import (MAX_ACTIONS, RecordError, check_record, game_id_of,
-                                   is_game_id, start_state, step)
+                                   is_game_id, start_state)
 from rituels.engine.safeinput import InputError, read_json
 from rituels.engine.state import GameState
 
@@ -120,12 +121,12 @@ def _frame(record: dict[str, Any]) -> bytes:
 def encode(record: Any, reveal_hidden: bool = False) -> str:
     """The link payload (what follows ``#g=``) of a record. The record is replayed, so an
     invalid record raises RecordError here rather than producing a link that cannot open."""
-    record = check_record(record)
-    _, state = start_state(record)
+    seen: list[list] = []     # the choices before each action
+    history = History(record, observe=lambda state, i: seen.append(_choices(state)),
+                      snapshots=False)
+    record = history.record
     digits, radix = 0, 1
-    for i, text in enumerate(record["actions"]):
-        choices = _choices(state)
-        action = step(state, text, i)
+    for choices, action in zip(seen, history.actions):
         digits += choices.index(action) * radix
         radix *= len(choices)
     frame = _frame(record)

@@ -236,9 +236,7 @@ class Replay:
 
 def replay(record: Any, upto: int | None = None) -> Replay:
     """Rebuild the position after the first ``upto`` actions (all by default)."""
-    record = check_record(record)
-    game, state = start_state(record)
-    actions = record["actions"] if upto is None else record["actions"][:upto]
-    for i, text in enumerate(actions):
-        step(state, text, i)
-    return Replay(record, game, state)
+    # History builds on this module (check_record, step): imported here, not at the top.
+    from rituels.engine.history import History
+    history = History(record, upto=upto, snapshots=False)
+    return Replay(history.record, history.game, history.state)

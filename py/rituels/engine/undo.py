@@ -15,11 +15,10 @@ click, or the next roll). So a misclick on the last die of a turn can still be t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from rituels.engine.record import check_record, start_state, step
-from rituels.engine.state import CHANCE as CHANCE_NODE, NotationError
+from rituels.engine.history import History
+from rituels.engine.state import CHANCE as CHANCE_NODE
 
 # Reasons (i18n keys, also the disabled button's title).
 NOTHING = "library.undo.nothing"        # no action of this player to take back
@@ -30,65 +29,49 @@ CHANCE = "library.undo.chance"          # dice were rolled / a card was drawn si
 REVEALED = "library.undo.revealed"      # hidden information was revealed since
 
 
-@dataclass
-class _Step:
-    actor: int          # player index, or CHANCE (-1)
-    reveals: bool       # chance outcome or an action that showed hidden information
-
-
-# The app asks after every action; remembering the last replay makes that O(new actions).
-_cache: dict[str, Any] = {"frame": None, "actions": (), "steps": [], "state": None}
-
-
-def _history(record: Any) -> tuple[dict[str, Any], list[_Step], Any]:
-    """The checked record, who made each action and whether it revealed something, and the
-    final state. RecordError if the record does not replay."""
-    record = check_record(record)
-    frame = (record["game"], repr(sorted(record["options"].items())), repr(record["seats"]))
-    actions = tuple(record["actions"])
-    done = _cache["actions"]
-    if _cache["frame"] == frame and actions[:len(done)] == done:
-        steps, state = list(_cache["steps"]), _cache["state"].clone()
-    else:
-        steps, state, done = [], start_state(record)[1], ()
-    for i in range(len(done), len(actions)):
-        actor = state.current_player()
-        if actor == CHANCE_NODE:
-            reveals = True
-        else:
-            try:
-                reveals = state.reveals_information(state.str_to_action(actions[i]))
-            except NotationError:
-                reveals = True  # step() below names the unreadable action
-        step(state, actions[i], i)
-        steps.append(_Step(actor, reveals))
-    _cache.update(frame=frame, actions=actions, steps=list(steps), state=state.clone())
-    return record, steps, state
+def _history(record: Any) -> tuple[History, bool]:
+    """The history of ``record`` (a History as it is: the app passes its session's, which
+    it grows move by move) and whether its last action revealed something. RecordError if
+    the record does not replay."""
+    history = record if isinstance(record, History) else History(record)
+    if not history.actions:
+        return history, False
+    last = len(history.actions) - 1
+    if history.movers[last] == CHANCE_NODE:
+        return history, True
+    known = history.derived.get("undo")
+    if known is None or known[0] != last:
+        known = (last, history.at(last).reveals_information(history.actions[last]))
+        history.derived["undo"] = known
+    return history, known[1]
 
 
 def _decide(record: Any, player: int) -> tuple[int | None, str | None]:
-    record, steps, state = _history(record)
-    if not 0 <= player < len(record["seats"]):
+    history, reveals = _history(record)
+    seats, movers = history.record["seats"], history.movers
+    if not 0 <= player < len(seats):
         return None, NOTHING
-    if record["seats"][player]["bot"] is not None:
+    if seats[player]["bot"] is not None:
         return None, BOT
-    if state.is_terminal():
+    if history.state.is_terminal():
         return None, OVER
-    if not any(s.actor == player for s in steps):
+    if player not in movers:
         return None, NOTHING
-    last = steps[-1]
-    if last.actor == CHANCE_NODE:
+    last = movers[-1]
+    if last == CHANCE_NODE:
         return None, CHANCE
-    if last.actor != player:
+    if last != player:
         return None, OTHER
-    if last.reveals:
+    if reveals:
         return None, REVEALED
-    return len(steps) - 1, None
+    return len(movers) - 1, None
 
 
 def undo_target(record: Any, player: int) -> int | None:
     """How many actions to keep to take back ``player``'s last action, or None if not
-    allowed (see :func:`undo_reason`). Raises RecordError for a record that does not replay."""
+    allowed (see :func:`undo_reason`). ``record``: a record or its History (the app's, so
+    asking after each move replays nothing). Raises RecordError for a record that does not
+    replay."""
     return _decide(record, player)[0]
 
 
@@ -101,11 +84,11 @@ def undo_for(record: Any, humans: list[int]) -> tuple[int | None, int | None, st
     """For the app's single "undo" button at a table of several humans: (player, target,
     None) for the human who may take back a move now, else (None, None, reason) where the
     reason is the one of the human who acted last (or the first human)."""
-    _, steps, _ = _history(record)
+    history = _history(record)[0]
     for p in humans:
-        target, reason = _decide(record, p)
+        target, reason = _decide(history, p)
         if target is not None:
             return p, target, None
-    acted = [s.actor for s in steps if s.actor in humans]
+    acted = [actor for actor in history.movers if actor in humans]
     who = acted[-1] if acted else (humans[0] if humans else 0)
-    return None, None, _decide(record, who)[1]
+    return None, None, _decide(history, who)[1]
