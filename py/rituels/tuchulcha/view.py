@@ -34,11 +34,11 @@ roll_label = None  # (ViewModule's optional part: the app's own "Roll" label)
 
 # --- reading the state ------------------------------------------------------------------------
 
-def _role_colour(state, player: int | None) -> int | None:
+def _role_colour(state: TuchulchaState, player: int | None) -> int | None:
     return state.colours_of(player)[0] if player is not None else None
 
 
-def _fresh_roll(state, ctx: ViewContext) -> bool:
+def _fresh_roll(state: TuchulchaState, ctx: ViewContext) -> bool:
     """Dice just rolled and not touched yet: worth the short roll animation."""
     return ctx.animate and not state.used and not ctx.selection
 
@@ -69,7 +69,7 @@ def scene_of(state: TuchulchaState, ctx: ViewContext) -> Scene:
     )
 
 
-def _walk(state, ctx: ViewContext) -> dict:
+def _walk(state: TuchulchaState, ctx: ViewContext) -> dict:
     """The latest move, if one group went from a stone or a temple to a stone: it walks
     there stone by stone (only where moves animate: the game screen)."""
     if not ctx.animate or state.last_move is None:
@@ -83,7 +83,7 @@ def _walk(state, ctx: ViewContext) -> dict:
     return {dest: src}
 
 
-def _piece_ids(state) -> dict[str, str]:
+def _piece_ids(state: TuchulchaState) -> dict[str, str]:
     """Pawns that just moved from a stone they emptied keep that stone's element id, so the
     page slides the same element to its new stone."""
     if state.last_move is None or not isinstance(state.last_move[1], int):
@@ -95,7 +95,7 @@ def _piece_ids(state) -> dict[str, str]:
     return {}
 
 
-def _hit_places(state) -> frozenset[str]:
+def _hit_places(state: TuchulchaState) -> frozenset[str]:
     """The latest move's hit: its stone, and the forest or the temple the pawns went to."""
     if state.last_hit is None:
         return frozenset()
@@ -103,7 +103,7 @@ def _hit_places(state) -> frozenset[str]:
     return frozenset((f"s{stone}", went))
 
 
-def _last_places(state) -> frozenset[str]:
+def _last_places(state: TuchulchaState) -> frozenset[str]:
     if state.last_move is None:
         return frozenset()
     sources, dest = state.last_move
@@ -197,7 +197,7 @@ class _Choice:
         self.buttons: list[str] = []
 
 
-def _attacks_by_stone(state) -> dict[int, list]:
+def _attacks_by_stone(state: TuchulchaState) -> dict[int, list]:
     out: dict[int, list] = {}
     for a in state.attacks():
         out.setdefault(state.move_effect(a).dest, []).append(a)
@@ -214,7 +214,7 @@ def attack_text(state: TuchulchaState, ctx: ViewContext, action) -> str:
                  dest=_place_name(ctx, effect.dest, "to"), sources=parts)
 
 
-def _attack_button(state, ctx: ViewContext, action) -> str:
+def _attack_button(state: TuchulchaState, ctx: ViewContext, action) -> str:
     text = attack_text(state, ctx, action)
     note = _effect_note(ctx, state.move_effect(action), state)
     if note:
@@ -222,7 +222,8 @@ def _attack_button(state, ctx: ViewContext, action) -> str:
     return _button(text, action=state.action_to_str(action))
 
 
-def _attack_choice(state, ctx: ViewContext, choice: _Choice, by_stone: dict) -> bool:
+def _attack_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice,
+                   by_stone: dict) -> bool:
     """Marks for the attacked stones (where no single move claims the stone) and, when one is
     picked (``A12``), its attacks in the panel (then returns True)."""
     picked = None
@@ -250,7 +251,7 @@ def _attack_choice(state, ctx: ViewContext, choice: _Choice, by_stone: dict) -> 
     return picked in by_stone
 
 
-def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
+def _move_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice) -> None:
     sources = state.sources()
     by_stone = _attacks_by_stone(state)
     src_tok, _, count_tok = ctx.selection.partition("x")
@@ -305,7 +306,7 @@ def _move_choice(state, ctx: ViewContext, choice: _Choice) -> None:
     _attack_choice(state, ctx, choice, by_stone)
 
 
-def _why_marks(state, choice: _Choice) -> None:
+def _why_marks(state: TuchulchaState, choice: _Choice) -> None:
     """Places with pawns but no action answer a tap with the reason (tuchulcha/whynot.py)."""
     keys = [f"s{i}" for i, occ in enumerate(state.stones) if occ]
     keys += [f"t{c}" for c in state.colours if state.temple[c]]
@@ -315,7 +316,7 @@ def _why_marks(state, choice: _Choice) -> None:
             choice.marks[key] = Mark("", {"data-why": key})
 
 
-def _add_target(state, ctx: ViewContext, choice: _Choice, move) -> None:
+def _add_target(state: TuchulchaState, ctx: ViewContext, choice: _Choice, move) -> None:
     """One legal move: highlight its landing place (first die wins a shared place) and add a
     panel button naming the die, the destination and what the move does."""
     notation = state.action_to_str(move)
@@ -353,7 +354,7 @@ def _effect_note(ctx: ViewContext, effect, state=None) -> str:
     return ", ".join(notes)
 
 
-def _sacrifice_text(state, ctx: ViewContext, action) -> str:
+def _sacrifice_text(state: TuchulchaState, ctx: ViewContext, action) -> str:
     """"2 de Velthumena ou de la forêt, 1 du temple" (unlisted pawns: Velthumena/forest)."""
     listed = action[1]
     rest = state.next_cost - sum(n for _, n in listed)
@@ -363,7 +364,7 @@ def _sacrifice_text(state, ctx: ViewContext, action) -> str:
     return ", ".join(parts)
 
 
-def _role_choice(state, ctx: ViewContext, choice: _Choice, legal: list) -> None:
+def _role_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice, legal: list) -> None:
     """START / END: consecrations (a sacrifice is chosen in a second step), Lasa, roll, done."""
     consecrations = [a for a in legal if isinstance(a, tuple) and a[0] == "C"]
     if ctx.selection == "C" and len(consecrations) > 1:
@@ -390,7 +391,7 @@ def _role_choice(state, ctx: ViewContext, choice: _Choice, legal: list) -> None:
         choice.buttons.append(_button(ctx.t("tuchulcha.btn.lasa"), action="L"))
 
 
-def _choices(state, ctx: ViewContext) -> _Choice:
+def _choices(state: TuchulchaState, ctx: ViewContext) -> _Choice:
     choice = _Choice()
     if not ctx.interactive or state.current_player() < 0:
         return choice
@@ -425,7 +426,7 @@ def _tag(ctx: ViewContext, key: str, extra_cls: str) -> str:
     return f'<span class="tu-tag{extra_cls}">{esc(ctx.t(key))}</span>'
 
 
-def _players(state, ctx: ViewContext) -> str:
+def _players(state: TuchulchaState, ctx: ViewContext) -> str:
     rows = []
     turn = None if state.phase == rules.OVER else state.player
     for p in range(state.num_players):
@@ -481,7 +482,7 @@ def dice_states(state: TuchulchaState) -> list[tuple[int, str]]:
     return list(zip(rolled, marks))
 
 
-def _dice(state, ctx: ViewContext) -> str:
+def _dice(state: TuchulchaState, ctx: ViewContext) -> str:
     dice = dice_states(state)
     if not dice:
         return ""

@@ -7,6 +7,7 @@ from rituels.wongar import data as D
 from rituels.wongar import geometry as geo
 from rituels.wongar import pictures as pic
 from rituels.wongar.clicks import Clicks
+from rituels.wongar.rules import WongarState
 from rituels.wongar.words import area_name, card_name, chips, in_ceremony
 
 
@@ -18,7 +19,7 @@ def _piece(key: str, x: float, y: float, body: str, touched: bool, css: str = ""
             f'{y:.1f}px)">{body}</g>')
 
 
-def _token_rows(state, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
+def _token_rows(state: WongarState, a: int, ctx: ViewContext, marks: list[str], cl: Clicks,
                 leaders: dict[int, int]) -> str:
     """One row per player with tokens here: their chip, then a stack per type with its count
     (each stack a piece: it slides when rows shift)."""
@@ -69,7 +70,7 @@ def _hit(target, x: float, y: float, w: float, h: float) -> str:
             f'class="wg-hit wg-target"{target.attrs()}><title>{esc(target.label)}</title></rect>')
 
 
-def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
+def _card_slot(state: WongarState, a: int, ctx: ViewContext, cl: Clicks) -> str:
     card = geo.layout(D.AREAS[a]).card
     size = state.pile_size(a)
     out = []
@@ -104,7 +105,7 @@ def _card_slot(state, a: int, ctx: ViewContext, cl: Clicks) -> str:
     return body
 
 
-def _figures(state, ctx: ViewContext) -> str:
+def _figures(state: WongarState, ctx: ViewContext) -> str:
     """The ancestor and elder figures, each a piece that walks from area to area (side by
     side when they share one)."""
     out = []
@@ -122,7 +123,7 @@ def _figures(state, ctx: ViewContext) -> str:
     return f'<g class="wg-figures">{"".join(out)}</g>'
 
 
-def _leaders(state) -> dict[int, int]:
+def _leaders(state: WongarState) -> dict[int, int]:
     """Type -> the player who would score it now in the ceremony area."""
     if not in_ceremony(state):
         return {}
@@ -134,7 +135,7 @@ def _leaders(state) -> dict[int, int]:
     return out
 
 
-def _focus_area(state) -> int | None:
+def _focus_area(state: WongarState) -> int | None:
     """The area to look at: where the current card came from, or the pile to turn up."""
     if state.phase == "turn" and state.step in ("place", "option"):
         return state.card_area
@@ -143,7 +144,8 @@ def _focus_area(state) -> int | None:
     return None
 
 
-def _area_layers(state, ctx: ViewContext, cl: Clicks, cer: int | None) -> tuple[str, str, str]:
+def _area_layers(state: WongarState, ctx: ViewContext, cl: Clicks,
+                 cer: int | None) -> tuple[str, str, str]:
     """Per area: its fill, its faint totem watermark, and what stands on it (name, figures,
     token rows, card pile)."""
     marks = chips(ctx, state.num_players) if state is not None else []
@@ -193,7 +195,7 @@ def _overlays(ctx: ViewContext, cl: Clicks, cer: int | None) -> str:
     return "".join(out)
 
 
-def map_svg(state, ctx: ViewContext, cl: Clicks | None = None) -> str:
+def map_svg(state: WongarState, ctx: ViewContext, cl: Clicks | None = None) -> str:
     """The map with everything on it (the state may be None: an empty map for the help)."""
     cl = cl or Clicks()
     cer = state.cer_area if state is not None and in_ceremony(state) else None

@@ -7,11 +7,11 @@ is shown by counts.
 
 from __future__ import annotations
 
-
 from rituels.viewkit import ViewContext, attrs, esc, part, ranked, standings_table
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
 from rituels.wongar.clicks import Clicks
+from rituels.wongar.rules import WongarState
 from rituels.wongar.words import (area_name, card_name, chips, in_ceremony, ritual_name,
                                   type_name)
 
@@ -34,7 +34,7 @@ def _section(css: str, title: str, body: str, extra: str = "") -> str:
             f'{body}</section>')
 
 
-def _holds(state, p: int, ctx: ViewContext) -> str:
+def _holds(state: WongarState, p: int, ctx: ViewContext) -> str:
     """The boomerang, ancestor and elder this player holds."""
     out = []
     if state.start_player == p:
@@ -46,7 +46,7 @@ def _holds(state, p: int, ctx: ViewContext) -> str:
     return f'<span class="wg-holds">{"".join(out)}</span>'
 
 
-def players_panel(state, ctx: ViewContext) -> str:
+def players_panel(state: WongarState, ctx: ViewContext) -> str:
     """Everyone's public side: score (with a bar), held pieces, supply, hand and card counts."""
     marks = chips(ctx, state.num_players)
     actor = state.actor()
@@ -82,7 +82,7 @@ def players_panel(state, ctx: ViewContext) -> str:
                     f'<ol class="wg-players">{"".join(items)}</ol>')
 
 
-def private_panel(state, ctx: ViewContext, cl: Clicks) -> str:
+def private_panel(state: WongarState, ctx: ViewContext, cl: Clicks) -> str:
     """The viewer's own ritual cards (clickable to play) and the area cards they took."""
     p = ctx.viewer
     if p is None or not 0 <= p < state.num_players:
@@ -125,7 +125,7 @@ def _play_buttons_without_hand(ctx: ViewContext, cl: Clicks) -> str:
     return f'<section class="wg-panel wg-private">{buttons}</section>'
 
 
-def ceremony_panel(state, ctx: ViewContext) -> str:
+def ceremony_panel(state: WongarState, ctx: ViewContext) -> str:
     """During a ceremony: who takes part and who plays now, what a majority is worth and who
     would score now. Afterwards: what the last ceremony paid."""
     if not in_ceremony(state):
@@ -157,7 +157,7 @@ def ceremony_panel(state, ctx: ViewContext) -> str:
                     f'<ul class="wg-leaders">{"".join(leaders)}</ul>')
 
 
-def _scoring_panel(state, ctx: ViewContext) -> str:
+def _scoring_panel(state: WongarState, ctx: ViewContext) -> str:
     if state.last_ceremony is None:
         return ""
     a, kind = state.last_ceremony
@@ -173,7 +173,7 @@ def _scoring_panel(state, ctx: ViewContext) -> str:
     return _section("wg-scoring-panel", title, f'<ul class="wg-leaders">{"".join(items)}</ul>')
 
 
-def areas_panel(state, ctx: ViewContext) -> str:
+def areas_panel(state: WongarState, ctx: ViewContext) -> str:
     """The map as a table (folded): readable on a small phone and by screen readers. One row
     per area: its figures, face-up card and pile, then each player's discs/cubes/cylinders."""
     marks = chips(ctx, state.num_players)
@@ -202,7 +202,7 @@ def areas_panel(state, ctx: ViewContext) -> str:
             f'<tbody>{"".join(rows)}</tbody></table></div></details>')
 
 
-def deck_panel(state, ctx: ViewContext) -> str:
+def deck_panel(state: WongarState, ctx: ViewContext) -> str:
     """The ritual deck's size, the face-up discards, a set-aside scorpion, the round."""
     discard = "".join(_stat(_ritual_icon(kind), ritual_name(ctx, r), n)
                       for r, (kind, n) in enumerate(zip(D.RITUAL_KINDS, state.discard)) if n)
@@ -219,7 +219,7 @@ def deck_panel(state, ctx: ViewContext) -> str:
             f'<p>{esc(round_text)}</p></section>')
 
 
-def final_panel(state, ctx: ViewContext) -> str:
+def final_panel(state: WongarState, ctx: ViewContext) -> str:
     """At the end: the area cards each player took, by type (now revealed): they decide the
     bonuses of the standings (:func:`standings`, shown by the app's end panel)."""
     if state.phase != "end":
@@ -236,7 +236,7 @@ def final_panel(state, ctx: ViewContext) -> str:
                     f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def standings(state, ctx: ViewContext) -> str:
+def standings(state: WongarState, ctx: ViewContext) -> str:
     """The end table: rank, player, ceremony points, bonus, total. Winners first (they share
     rank 1), then by total; equal totals share a rank."""
     winners = set(state.winners())
@@ -250,7 +250,7 @@ def standings(state, ctx: ViewContext) -> str:
     return standings_table("wg-standings", ctx.t("wongar.final.title"), heads, rows)
 
 
-def prompt_panel(state, ctx: ViewContext, cl: Clicks) -> str:
+def prompt_panel(state: WongarState, ctx: ViewContext, cl: Clicks) -> str:
     """How to answer the current decision, with its buttons. The app shows status() above
     the board, so the prompt does not repeat it."""
     if not ctx.interactive or state.actor() is None:

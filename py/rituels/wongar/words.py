@@ -9,6 +9,7 @@ from __future__ import annotations
 from rituels.engine.state import CHANCE
 from rituels.viewkit import ViewContext
 from rituels.wongar import data as D
+from rituels.wongar.rules import WongarState
 
 CEREMONY_STEPS = ("ceremony", "double", "effect")
 TOKEN_CARDS = len(D.TOKEN_TYPES)  # card kinds 0..2 are the three token cards
@@ -44,11 +45,11 @@ def chips(ctx: ViewContext, n: int) -> list[str]:
     return initials
 
 
-def in_ceremony(state) -> bool:
+def in_ceremony(state: WongarState) -> bool:
     return state.phase == "turn" and state.step in CEREMONY_STEPS
 
 
-def status(state, ctx: ViewContext) -> str:
+def status(state: WongarState, ctx: ViewContext) -> str:
     """One sentence: what the current player must do (or what the table is doing)."""
     if state.phase == "end":
         return result(state, ctx)
@@ -206,7 +207,7 @@ def _consequences(before, action, after, ctx: ViewContext) -> list[str]:
     return lines
 
 
-def result(state, ctx: ViewContext) -> str:
+def result(state: WongarState, ctx: ViewContext) -> str:
     """The end-of-game sentence (scores include the 8-point bonuses)."""
     won = state.winners()
     if not won:
