@@ -10,7 +10,8 @@ from test_tuchulcha import OFFERED as TUCHULCHA_OFFERED
 from test_tuchulcha import one_step as tuchulcha_step
 
 from rituels.engine.link import decode, encode, fragment
-from rituels.engine.record import game_id_of, replay
+from rituels.engine.history import replay
+from rituels.engine.record import game_id_of
 
 FAST = "0"      # the stored pace: the table's own draws at once
 CTHULHU_ACTIONS = "#main [data-action], #main [data-cmd='roll']"

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from appwait import saved_game, saved_games, settle, wait_offered
 
 from rituels.engine import sample_chance
-from rituels.engine.record import replay
+from rituels.engine.history import replay
 from rituels.tools.bench_saves import finished_record
 
 import test_tuchulcha as tuchulcha

@@ -8,7 +8,8 @@ from itertools import accumulate
 import pytest
 
 from rituels.engine import CHANCE, TERMINAL, GAME_IDS, get_game, sample_chance
-from rituels.engine.record import new_record, replay
+from rituels.engine.history import replay
+from rituels.engine.record import new_record
 from rituels.engine.state import NotationError, ascii_int, sample_uniform
 
 GAMES_PER_CONFIG = 12

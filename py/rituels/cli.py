@@ -16,7 +16,8 @@ from rituels.engine.game import GAME_IDS, get_game
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from rituels.engine.record import RecordError, replay
+    from rituels.engine.history import replay
+    from rituels.engine.record import RecordError
 
     try:
         with open(args.file, encoding="utf-8") as fh:

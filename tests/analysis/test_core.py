@@ -9,7 +9,7 @@ from rituels.analysis.core import (CALIBRATION, NOBODY, SHRINK, Estimator, Job, 
 from rituels.cthulhu_dice.rules import EYE_PICK
 from rituels.engine.bots import RandomBot, play_game
 from rituels.engine.game import get_game
-from rituels.engine.record import replay
+from rituels.engine.history import replay
 from rituels.engine.state import CHANCE, sample_chance
 
 

@@ -11,7 +11,7 @@ import pytest
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
 from rituels.engine.game import GAME_IDS
-from rituels.engine.record import replay
+from rituels.engine.history import replay
 from test_controller import form_for, run_timers
 
 

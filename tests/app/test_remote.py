@@ -10,7 +10,8 @@ import re
 from rituels.app import remote, takeback
 from rituels.app.storage import MemoryStorage
 from rituels.engine import link as codec
-from rituels.engine.record import game_id_of, is_game_id, local_seats, replay
+from rituels.engine.history import replay
+from rituels.engine.record import game_id_of, is_game_id, local_seats
 from rituels.engine.state import CHANCE
 from test_controller import form_for, html_text, play_human_turn, run_timers
 
@@ -246,7 +247,7 @@ def test_a_link_that_plays_a_seat_of_this_device_is_refused_as_an_update(fake_ga
     import random
 
     from rituels.engine import sample_chance
-    from rituels.engine.record import replay
+    from rituels.engine.history import replay
 
     a, b = device(make_app), device(make_app)
     start_remote(a)

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from rituels.engine import CHANCE, TERMINAL, NotationError
-from rituels.engine.record import new_record, replay
+from rituels.engine.history import replay
+from rituels.engine.record import new_record
 from rituels.cthulhu_dice.rules import CTHULHU, GIFT, VICTIM
 
 from .helpers import start

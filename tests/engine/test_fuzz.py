@@ -18,7 +18,8 @@ from rituels.app.saves import SaveStore
 from rituels.app.storage import MemoryStorage
 from rituels.engine import GAME_IDS
 from rituels.engine.link import LinkError, decode, encode
-from rituels.engine.record import RecordError, replay
+from rituels.engine.history import replay
+from rituels.engine.record import RecordError
 
 from .helpers import played_record
 

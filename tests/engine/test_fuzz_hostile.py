@@ -21,7 +21,8 @@ from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.sharing import FEATURE as SHARING_FEATURE
 from rituels.app.storage import MemoryStorage
 from rituels.engine.link import encode, pack, varint
-from rituels.engine.record import MAX_NAME, RecordError, parse_record_text, replay
+from rituels.engine.history import replay
+from rituels.engine.record import MAX_NAME, RecordError, parse_record_text
 from rituels.engine.safeinput import MAX_TITLE, text_problem
 from rituels.i18n import LANGS, t
 

@@ -7,7 +7,8 @@ import pytest
 from rituels.engine import CHANCE, sample_chance
 from rituels.engine import history as history_module
 from rituels.engine.history import History
-from rituels.engine.record import RecordError, new_record, replay, start_state
+from rituels.engine.history import replay
+from rituels.engine.record import RecordError, new_record, start_state
 
 from .helpers import game_or_skip, game_params, played_record
 

@@ -11,7 +11,7 @@ from rituels.app.replay import viewer
 from rituels.app.sharing import FEATURE as SHARING_FEATURE
 from rituels.app.storage import MemoryStorage
 from rituels.engine.link import decode, encode, fragment
-from rituels.engine.record import replay
+from rituels.engine.history import replay
 from rituels.screens import mygames
 
 from .helpers import game_or_skip, game_params, played_record

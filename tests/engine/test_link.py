@@ -9,7 +9,8 @@ import pytest
 
 from rituels.engine import link
 from rituels.engine.link import LinkError, decode, encode, fragment
-from rituels.engine.record import RecordError, new_game_id, replay
+from rituels.engine.history import replay
+from rituels.engine.record import RecordError, new_game_id
 
 from .helpers import game_or_skip, game_params, played_record, player_counts
 

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from rituels.engine import record as rec
-from rituels.engine.record import FORMAT, RecordError, check_record, replay
+from rituels.engine.history import replay
+from rituels.engine.record import FORMAT, RecordError, check_record
 
 from .helpers import game_or_skip, game_params, played_record
 

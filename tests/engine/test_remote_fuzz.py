@@ -12,7 +12,8 @@ from rituels.app.controller import App
 from rituels.app.saves import SaveStore
 from rituels.app.storage import MemoryStorage
 from rituels.engine.link import decode, encode, fragment, pack, varint
-from rituels.engine.record import game_id_of, new_game_id, replay
+from rituels.engine.history import replay
+from rituels.engine.record import game_id_of, new_game_id
 
 from .helpers import played_record
 

@@ -11,7 +11,7 @@ import pytest
 
 from rituels.engine import link
 from rituels.engine.game import GAME_IDS
-from rituels.engine.record import replay
+from rituels.engine.history import replay
 
 from .replay_corpus import GAMES_PER_GAME, LINKED, digest, seeded_record
 

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from rituels.engine import safeinput
-from rituels.engine.record import RecordError, check_record, parse_record_text, replay
+from rituels.engine.history import replay
+from rituels.engine.record import RecordError, check_record, parse_record_text
 from rituels.engine.safeinput import (MAX_DEPTH, InputError, clean_title, printable, read_json,
                                       text_problem, too_deep)
 

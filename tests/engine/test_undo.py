@@ -7,7 +7,8 @@ import random
 import pytest
 
 from rituels.engine import CHANCE, sample_chance
-from rituels.engine.record import new_record, replay
+from rituels.engine.history import replay
+from rituels.engine.record import new_record
 from rituels.engine.undo import BOT, CHANCE as AFTER_CHANCE, NOTHING, OTHER, OVER, REVEALED
 from rituels.engine.undo import undo_reason, undo_target
 

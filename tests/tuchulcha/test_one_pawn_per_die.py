@@ -6,7 +6,8 @@ import random
 import pytest
 
 from rituels.engine import CHANCE, IllegalAction, NotationError, get_game, sample_chance
-from rituels.engine.record import new_record, replay
+from rituels.engine.history import replay
+from rituels.engine.record import new_record
 from tuchulcha_setup import move, notations, position, roll
 
 

@@ -109,7 +109,8 @@ def test_a_record_replays_and_a_tampered_one_names_the_bad_action():
     import random
 
     from rituels.engine import sample_chance
-    from rituels.engine.record import RecordError, new_record, replay
+    from rituels.engine.history import replay
+    from rituels.engine.record import RecordError, new_record
 
     rng = random.Random(3)
     st = get_game("tuchulcha").start(3)

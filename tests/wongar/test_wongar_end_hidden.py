@@ -175,7 +175,8 @@ def test_bad_notation_is_refused_with_a_notation_error(text):
 
 
 def test_a_tampered_record_is_refused_with_a_clear_error():
-    from rituels.engine.record import RecordError, new_record, replay
+    from rituels.engine.history import replay
+    from rituels.engine.record import RecordError, new_record
     record = new_record("wongar", [{"name": f"P{i}"} for i in range(3)])
     record["actions"] = ["bag:0:disc", "take:emu"]  # no card can be taken during set-up
     with pytest.raises(RecordError) as err:

@@ -36,8 +36,8 @@ from rituels.app.storage import StorageError
 from rituels.engine import link as codec
 from rituels.engine.game import get_game
 from rituels.engine.state import turn_owner
-from rituels.engine.record import (RecordError, game_id_of, local_seats, new_game_id, replay,
-                                   seats_text)
+from rituels.engine.history import replay
+from rituels.engine.record import RecordError, game_id_of, local_seats, new_game_id, seats_text
 from rituels.i18n import t, tn
 from rituels.screens import remote as view
 from rituels.screens.newgame import localized_names

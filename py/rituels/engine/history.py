@@ -14,6 +14,7 @@ after the last action, which the history keeps playing on (read it, never change
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from rituels.engine.game import Game
@@ -153,3 +154,17 @@ class History:
 def _play_parsed(state: GameState, action: Any, index: int) -> Any:
     state.play(action)
     return action
+
+
+@dataclass
+class Replay:
+    record: dict[str, Any]
+    game: Game
+    state: GameState
+
+
+def replay(record: Any, upto: int | None = None) -> Replay:
+    """Rebuild the position after the first ``upto`` actions (all by default): one pass, no
+    snapshots kept."""
+    history = History(record, upto=upto, snapshots=False)
+    return Replay(history.record, history.game, history.state)

@@ -13,7 +13,6 @@ re-runs each action through the rules, so a record can never hold an illegal gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rituels.engine.game import GAME_IDS, Game, get_game
@@ -225,18 +224,3 @@ def step(state: GameState, text: str, index: int) -> Any:
         raise RecordError(f"illegal action: {exc}", index, "record.illegal",
                           shown_action(text)) from None
     return action
-
-
-@dataclass
-class Replay:
-    record: dict[str, Any]
-    game: Game
-    state: GameState
-
-
-def replay(record: Any, upto: int | None = None) -> Replay:
-    """Rebuild the position after the first ``upto`` actions (all by default)."""
-    # History builds on this module (check_record, step): imported here, not at the top.
-    from rituels.engine.history import History
-    history = History(record, upto=upto, snapshots=False)
-    return Replay(history.record, history.game, history.state)
