@@ -65,7 +65,7 @@ def test_evaluate_at_the_end_and_at_an_even_start():
     assert evaluate(st, 0) == pytest.approx(0.25)
     over = position(4, stones={29: (0, 1)}, velthumena={0: 3, 2: 4}, forest={0: 4, 2: 4})
     roll(over, 6, 1)
-    over.play((6, 29, 1))
+    over.play(("m", 6, 29, 1))
     # A win shared by two is worth 1/4 to the bot (it plays to win alone), a loss 0.
     assert evaluate(over, 0) == 0.25 and evaluate(over, 1) == 0.0
 
@@ -74,7 +74,7 @@ def test_strong_lasa_takes_the_winning_seal():
     st = position(4, stones={0: (0, 2), 15: (1, 1)}, forest={1: 7}, tuchulcha=0, lasa=1,
                   seals={8, 28, 38}, player=1)
     roll(st, 5, 3)
-    assert decide(StrongBot(0, max_leaves=200), st) == (3, 15, 1)
+    assert decide(StrongBot(0, max_leaves=200), st) == ("m", 3, 15, 1)
 
 
 def test_strong_tuchulcha_takes_the_winning_hits():
@@ -102,7 +102,7 @@ def test_strong_bot_avoids_a_needless_loss_on_a_passage():
     st = position(4, stones={5: (0, 1)}, temple={0: 7})
     roll(st, 3, 1)
     # 3 from stone 5 stops on passage 8 and loses the pawn: never the best first move.
-    assert decide(StrongBot(0, max_leaves=200), st) != (3, 5, 1)
+    assert decide(StrongBot(0, max_leaves=200), st) != ("m", 3, 5, 1)
 
 
 def test_strong_beats_random_in_a_small_fixed_sample():
@@ -136,7 +136,7 @@ def test_lasa_position_is_a_sure_win_as_described():
         st.play("L")
         roll(st, die, die if die != 6 else 5, third=None)
         hits = [a for a in st.legal_actions()
-                if isinstance(a[0], int) and st.move_effect(a).seal and
+                if a[0] == "m" and st.move_effect(a).seal and
                 st.move_effect(a).dest == 38]
         assert hits, die
 

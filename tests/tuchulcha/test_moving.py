@@ -42,14 +42,14 @@ def test_group_option_an_equal_power_is_enough_to_hit():
     st = position(4, stones={10: (0, 2), 13: (1, 2)}, group_moves=True)
     roll(st, 3, 1)
     assert {n for n in notations(st) if n.startswith("3:10x")} == {"3:10x2"}
-    effect = st.move_effect((3, 10, 2))
+    effect = st.move_effect(("m", 3, 10, 2))
     assert effect.hit == (1, 2) and effect.hit_to == "forest" and not effect.lost
 
 
 def test_group_option_stopping_on_a_passage_loses_the_group():
     st = position(4, stones={5: (0, 2)}, group_moves=True)
     roll(st, 3, 1)
-    assert st.move_effect((3, 5, 2)).lost
+    assert st.move_effect(("m", 3, 5, 2)).lost
     move(st, "3:5x2")
     assert st.stones[8] is None and st.forest[0] == 2 and st.path[0] == 0
 
@@ -65,8 +65,8 @@ def test_no_exact_roll_needed_for_velthumena():
     # Stone 29 is colour 0's step 30; its last stone is step 32 (stone 31).
     st = position(4, stones={29: (0, 1)})
     roll(st, 6, 1)
-    assert st.move_destination((6, 29, 1)) == "velthumena"
-    assert st.move_destination((1, 29, 1)) == 30
+    assert st.move_destination(("m", 6, 29, 1)) == "velthumena"
+    assert st.move_destination(("m", 1, 29, 1)) == 30
     move(st, "6:29x1")
     assert st.velthumena[0] == 1 and st.path[0] == 0
 
@@ -75,8 +75,8 @@ def test_pawns_never_move_past_their_last_stone():
     # Colour 1's last stone is 1 (step 32): from stone 39 a 3 enters Velthumena, not stone 2.
     st = position(4, stones={39: (1, 1)}, player=1)
     roll(st, 3, 1)
-    assert st.move_destination((3, 39, 1)) == "velthumena"
-    assert st.move_destination((1, 39, 1)) == 0
+    assert st.move_destination(("m", 3, 39, 1)) == "velthumena"
+    assert st.move_destination(("m", 1, 39, 1)) == 0
 
 
 def test_forest_and_velthumena_pawns_never_move():
@@ -113,7 +113,7 @@ def test_group_option_view_helpers_group_the_legal_moves_by_source():
     st = position(4, stones={3: (0, 2), 12: (1, 1)}, group_moves=True)
     roll(st, 5, 2)
     assert st.sources() == ["T0", 3]
-    assert st.moves_from(3) == [(5, 3, 1), (5, 3, 2), (2, 3, 1), (2, 3, 2)]
+    assert st.moves_from(3) == [("m", 5, 3, 1), ("m", 5, 3, 2), ("m", 2, 3, 1), ("m", 2, 3, 2)]
     assert set(st.moves_from("T0") + st.moves_from(3)) == set(st.legal_actions())
     assert st.group_colour(12) == 1 and st.group_colour("T2") == 2 and st.group_colour(5) is None
     assert st.power(12) == 2 and st.power(5) == 0

@@ -107,7 +107,7 @@ def test_maximum_dice_rule_counts_the_dice_of_a_combined_move():
     # hold two blue pawns); the combined attack on 12 uses both dice, so it is the only move.
     st = roll(position(4, stones={9: (0, 1), 11: (0, 1), 12: (1, 1), 10: (1, 2), 15: (1, 2)},
                        velthumena={0: 6}), 3, 1)
-    assert (3, 11, 1) in st._raw_moves()
+    assert ("m", 3, 11, 1) in st._raw_moves()
     assert notations(st) == {"3:9+1:11"}
 
 
@@ -147,7 +147,7 @@ def test_tuchulcha_moves_three_pawns_one_die_each_and_goes_on_after_a_hit():
     st = position(4, stones={10: (0, 1), 12: (1, 1)}, tuchulcha=0)
     roll(st, 5, 2, 2, 1, discard=5)
     assert st.dice == (2, 2, 1)
-    assert all(a[2] == 1 for a in st.legal_actions() if isinstance(a[0], int))
+    assert all(a[3] == 1 for a in st.legal_actions() if a[0] == "m")
     move(st, "2:10x1")
     assert st.stones[12] == (0, 1) and st.forest[1] == 1 and st.frozen == {}
     assert "2:12x1" in notations(st)          # the pawn that hit goes on
@@ -169,10 +169,10 @@ def test_lasa_moves_one_pawn_per_die_onto_empty_stones_only():
                   player=1)
     roll(st, 2, 1)
     assert combined(st) == set()
-    moves = [a for a in st.legal_actions() if isinstance(a[0], int)]
-    assert moves and all(a[2] == 1 for a in moves)
+    moves = [a for a in st.legal_actions() if a[0] == "m"]
+    assert moves and all(a[3] == 1 for a in moves)
     # Stone 12 holds her own pawn and 14 a red one: both are skipped, not counted.
-    assert st.move_destination((2, 12, 1)) == 15 and st.move_destination((1, 12, 1)) == 13
+    assert st.move_destination(("m", 2, 12, 1)) == 15 and st.move_destination(("m", 1, 12, 1)) == 13
 
 
 # --- set-up ----------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_tuchulcha_loops_and_never_enters_velthumena():
     # Stone 31 is colour 0's last stone: Tuchulcha goes on round the loop.
     st = position(4, stones={31: (0, 1)}, tuchulcha=0)
     roll(st, 5, 4, 1, 1, discard=1)
-    assert st.move_destination((5, 31, 1)) == 36
+    assert st.move_destination(("m", 5, 31, 1)) == 36
     move(st, "5:31x1")
     assert st.stones[36] == (0, 1) and st.velthumena[0] == 0
 
@@ -163,7 +163,7 @@ def test_lasa_moves_only_onto_empty_stones():
     st = lasa_table(lasa=1, player=1, stones={0: (0, 2), 10: (1, 1), 11: (2, 1), 12: (3, 1)})
     roll(st, 3, 1)
     # 11 and 12 are occupied and not counted: 13, 14, 15.
-    assert st.move_destination((3, 10, 1)) == 15
+    assert st.move_destination(("m", 3, 10, 1)) == 15
     move(st, "3:10x1")
     assert st.stones[15] == (1, 1)
 
@@ -171,7 +171,7 @@ def test_lasa_moves_only_onto_empty_stones():
 def test_lasa_hit_by_an_ordinary_group_returns_to_its_temple():
     st = lasa_table(lasa=1, player=2, stones={0: (0, 2), 21: (1, 1), 20: (2, 1)})
     roll(st, 1, 2)
-    assert st.move_effect((1, 20, 1)).hit_to == "temple"
+    assert st.move_effect(("m", 1, 20, 1)).hit_to == "temple"
     move(st, "1:20x1")
     assert st.temple[1] == 8 and st.forest[1] == 0
 
@@ -186,7 +186,7 @@ def test_lasa_hit_by_tuchulcha_goes_to_the_forest():
 def test_lasa_seals_a_passage_and_goes_to_the_star():
     st = lasa_table(lasa=1, player=1, stones={0: (0, 2), 16: (1, 1)})
     roll(st, 2, 1)
-    assert st.move_effect((2, 16, 1)).seal
+    assert st.move_effect(("m", 2, 16, 1)).seal
     move(st, "2:16x1")
     assert st.seals == {18} and st.star[1] == 1 and st.stones[18] is None
 
@@ -228,6 +228,6 @@ def test_lasa_pawns_never_enter_velthumena():
     # Stone 1 is colour 1's last stone: Lasa's pawn walks on round the loop.
     st = lasa_table(lasa=1, player=1, stones={0: (0, 2), 1: (1, 1), 2: (1, 3)})
     roll(st, 4, 1)
-    assert st.move_destination((4, 1, 1)) == 6  # 2 is occupied: 3, 4, 5, 6
+    assert st.move_destination(("m", 4, 1, 1)) == 6  # 2 is occupied: 3, 4, 5, 6
     move(st, "4:1x1")
     assert st.velthumena[1] == 0 and st.stones[6] == (1, 1)

@@ -65,7 +65,7 @@ def test_tuchulcha_rolls_four_dice_lasa_two():
     (("first", 2), "first2"), (("dice", (6, 3)), "d63"), (("dice", (5,)), "d5"),
     (("dice", (6, 4, 3, 1)), "d6431"), ("roll", "roll"), ("L", "L"), ("third", "third"),
     ("nothird", "nothird"), ("done", "done"), (("discard", 5), "discard5"),
-    ((5, 12, 3), "5:12x3"), ((5, "T0", 2), "5:T0x2"), ((4, "S", 1), "4:Sx1"),
+    (("m", 5, 12, 3), "5:12x3"), (("m", 5, "T0", 2), "5:T0x2"), (("m", 4, "S", 1), "4:Sx1"),
     (("skip", 6), "skip6"), (("C", ()), "C"), (("C", (("T0", 1),)), "C:T0x1"),
     (("C", (("T0", 1), (12, 1))), "C:T0x1,12x1"),
 ])
@@ -88,7 +88,7 @@ def test_bad_notation_is_a_clear_error(text):
 def test_illegal_action_is_refused_with_its_notation():
     st = roll(position(4), 5, 2)
     with pytest.raises(IllegalAction, match="7:T0x1"):
-        st.play((7, "T0", 1))
+        st.play(("m", 7, "T0", 1))
     with pytest.raises(IllegalAction):
         st.play("done")
     assert st.phase == "move" and st.temple[0] == 8  # nothing changed

@@ -42,7 +42,7 @@ def test_maximum_dice_forces_the_order():
     assert notations(st) == {"2:27x1"}
     move(st, "2:27x1")
     assert notations(st) == {"6:29x1"}
-    assert st.move_destination((6, 29, 1)) == "velthumena"
+    assert st.move_destination(("m", 6, 29, 1)) == "velthumena"
 
 
 def test_when_no_sequence_uses_every_die_the_most_dice_are_used():

@@ -144,11 +144,11 @@ def test_end_of_turn_consecration_after_ousting_tuchulcha():
     state = roll(position(4, tuchulcha=1, consecrations=1, stones={31: (0, 1)},
                           velthumena={0: 2}), 3, 1)
     before = state.clone()
-    state.play((3, 31, 1))
-    lines = view.describe(before, (3, 31, 1), state, ctx_for(state))
+    state.play(("m", 3, 31, 1))
+    lines = view.describe(before, ("m", 3, 31, 1), state, ctx_for(state))
     assert lines[-1] == ("Un aruspice est entré à Velthumena\u202f: Bob n’est plus Tuchulcha et "
                          "quitte la partie.")
-    state.play((1, "T0", 1))
+    state.play(("m", 1, "T0", 1))
     assert state.phase == "end"
     ctx = ctx_for(state)
     assert reachable_actions(state, ctx) == legal_notations(state)
@@ -192,7 +192,7 @@ def test_fresh_dice_roll_animated_except_in_replays():
     state = roll(position(4, stones={12: (0, 3)}), 5, 2)
     assert "tu-rolling" in view.render(state, ctx_for(state))
     assert "tu-rolling" not in view.render(state, ctx_for(state, animate=False))
-    state.play((5, 12, 1))                            # a die used: the roll is old news
+    state.play(("m", 5, 12, 1))                            # a die used: the roll is old news
     assert "tu-rolling" not in view.render(state, ctx_for(state))
     tray = re.search(r'class="tu-area tu-dice-tray"[^>]*aria-label="([^"]*)"',
                      view.render(state, ctx_for(state)))
@@ -283,8 +283,8 @@ def test_log_lines_of_a_consecration_and_a_lost_group():
     assert lines[1] == "Son aruspice resté à Velthumena part dans la forêt."
     lost = roll(position(4, stones={6: (0, 2)}, group_moves=True), 2, 1)  # 8: a passage
     before = lost.clone()
-    lost.play((2, 6, 2))
-    assert view.describe(before, (2, 6, 2), lost, ctx_for(lost))[0].endswith(
+    lost.play(("m", 2, 6, 2))
+    assert view.describe(before, ("m", 2, 6, 2), lost, ctx_for(lost))[0].endswith(
         "; arrêtés sur le passage 8, ils se perdent dans la forêt")
 
 
@@ -377,13 +377,13 @@ def test_result_sentence_of_a_finished_game():
     # ends and the most pawns in Velthumena win (rules, "End of the game" c).
     state = roll(position(4, stones={31: (0, 1)}, velthumena={0: 7, 1: 2}), 3, 1)
     before = state.clone()
-    state.play((3, 31, 1))
+    state.play(("m", 3, 31, 1))
     assert state.is_terminal() and state.winners() == [0]
     ctx = ctx_for(state)
     assert view.result(state, ctx) == ("Alice n’a plus d’aruspice en jeu\u202f: la partie "
                                        "s’arrête. Alice gagne avec 8 aruspices à Velthumena.")
     assert view.status(state, ctx) == view.result(state, ctx)
-    assert view.describe(before, (3, 31, 1), state, ctx)[-1] == view.result(state, ctx)
+    assert view.describe(before, ("m", 3, 31, 1), state, ctx)[-1] == view.result(state, ctx)
     assert view.result(state, ctx_for(state, lang="en")) == (
         "Alice has no pawn left in play: the game ends. Alice wins with 8 pawns in Velthumena.")
     # The standings: rank, player, pawns in Velthumena, still in play and in the forest.
@@ -421,7 +421,7 @@ def test_the_last_move_stays_marked_until_the_next():
     marked = re.findall(r'<g class="tu-place[^"]*last-move"[^>]*aria-label="(?:[^"]*— )?'
                         r'(pierre \d+)', view.render(state, ctx_for(state)))
     assert marked == ["pierre 9", "pierre 11", "pierre 12"]
-    state.play((2, "T1", 1))
+    state.play(("m", 2, "T1", 1))
     assert state.last_move == (("T1",), 11)
 
 
@@ -430,10 +430,10 @@ def test_pawn_elements_keep_their_id_when_they_move():
     ids = re.findall(r'<g id="(tu-piece-[^"]+)" class="piece" style="transform:translate\(',
                      view.render(state, ctx_for(state)))
     assert ids == ["tu-piece-s5", "tu-piece-s20"]
-    state.play((1, 5, 1))                      # the pawn leaves 5 for 6: same element
+    state.play(("m", 1, 5, 1))                      # the pawn leaves 5 for 6: same element
     ids = re.findall(r'<g id="(tu-piece-[^"]+)"', view.render(state, ctx_for(state)))
     assert ids == ["tu-piece-s5", "tu-piece-s20"]
-    state.play((3, 20, 1))                     # one of two leaves 20: a new element on 23
+    state.play(("m", 3, 20, 1))                     # one of two leaves 20: a new element on 23
     ids = re.findall(r'<g id="(tu-piece-[^"]+)"', view.render(state, ctx_for(state)))
     assert ids == ["tu-piece-s6", "tu-piece-s20", "tu-piece-s23"]
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 
+from rituels.engine.actions import verb
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
 from rituels.tuchulcha.rules import (
     DISCARD, END, MOVE, OVER, ROLL, ROLL3, START, THIRD, TuchulchaState,
@@ -647,7 +648,7 @@ class StrongBot(Bot):
         """Compare declining, the best ways to pay a Tuchulcha consecration and Lasa by
         sampled futures; log the values compared."""
         decline = "roll" if st.phase == START else "done"
-        offers = [a for a in legal if isinstance(a, tuple) and a[0] == "C"]
+        offers = [a for a in legal if verb(a) == "C"]
         if len(offers) > OFFERS_KEPT:    # which pawns to pay with: the evaluation decides
             def after(a):
                 child = st.clone()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from rituels.boardmarks import Mark
+from rituels.engine.actions import verb
 from rituels.tuchulcha import rules
 from rituels.tuchulcha.board import MYSTIC
 from rituels.tuchulcha.geometry import CENTRE, layout
@@ -61,14 +62,14 @@ def arrow(side: str, src, dest) -> Mark:
 
 def marks(state, action) -> list[Mark]:
     """Where ``action`` (legal at ``state``) is on the board."""
-    if isinstance(action, tuple) and isinstance(action[0], int):
+    head = verb(action)
+    if head == "m":
         effect = state.move_effect(action)
-        return [arrow(state.side.name, action[1], effect.dest)]
-    if isinstance(action, tuple) and action[0] == "A":
+        return [arrow(state.side.name, action[2], effect.dest)]
+    if head == "A":
         dest = state.move_effect(action).dest
         return [arrow(state.side.name, src, dest) for _, src in action[1]]
-    if isinstance(action, tuple) and action[0] == "C" and len(
-            state.consecrations_available()) > 1:
+    if head == "C" and len(state.consecrations_available()) > 1:
         return [Mark("ring", "C")]          # the sacrifice is chosen after this button
     return [Mark("ring", state.action_to_str(action))]
 
@@ -76,7 +77,7 @@ def marks(state, action) -> list[Mark]:
 def reason(state, action) -> tuple[str, dict] | None:
     """The rules' reason for a move, if one stands out: (code, params) for
     ``coach.reason.tu.<code>`` (coach.json)."""
-    if not (isinstance(action, tuple) and (isinstance(action[0], int) or action[0] == "A")):
+    if not rules.is_move(action):
         return None
     effect = state.move_effect(action)
     if effect.hit:
@@ -92,7 +93,7 @@ def reason(state, action) -> tuple[str, dict] | None:
     if effect.lost:
         return None
     others = [a for a in state.legal_actions()
-              if isinstance(a, tuple) and isinstance(a[0], int) and a[1] in srcs and a != action]
+              if verb(a) == "m" and a[2] in srcs and a != action]
     if any(state.move_effect(a).lost for a in others):
         return "passage", {}
     return None

@@ -8,10 +8,11 @@ Turn flow (``phase``): START (optional role change, only offered when one is pos
 time, or several at once in a combined attack) -> END (only for the player who just removed
 Tuchulcha: may consecrate) -> next player.
 
-Each die moves one pawn (``(die, src, 1)``); pawns of one colour attack together with a combined
-move ``("A", ((die, src), ...))``: several dice at once, one pawn each, all ending on the attacked
-stone. The set-up option ``group_moves`` restores the old reading: a die moves any number of
-pawns of one stack (``(die, src, count)``) and there are no combined moves.
+Each die moves one pawn (``("m", die, src, 1)``); pawns of one colour attack together with a
+combined move ``("A", ((die, src), ...))``: several dice at once, one pawn each, all ending on the
+attacked stone. The set-up option ``group_moves`` restores the old reading: a die moves any number
+of pawns of one stack (``("m", die, src, count)``) and there are no combined moves. Every verb's
+rule and notation is declared once, in ``VOCABULARY`` (the end of this module).
 
 The maximum-dice rule is enforced per move: a move is legal only if, after it, the remaining dice
 can still be used as fully as the best sequence allows. ``_max_use`` computes that best count by
@@ -26,6 +27,8 @@ from itertools import accumulate, combinations, combinations_with_replacement, p
 from math import factorial
 from typing import Any
 
+from rituels.engine import actions
+from rituels.engine.actions import Verb, bare, verb
 from rituels.engine.state import CHANCE, TERMINAL, GameState, IllegalAction, NotationError
 from rituels.tuchulcha import board
 from rituels.tuchulcha.board import MULTIPLIER, MYSTIC, Side, side_for
@@ -190,9 +193,12 @@ def _spread_over(m: int, feeds: list) -> list[tuple]:
     return ways
 
 
+MOVE_VERBS = frozenset(("m", "A"))   # a pawn move: single ("m") or combined attack ("A")
+
+
 def is_move(action) -> bool:
     """A pawn move (single or combined), as opposed to dice, role and turn actions."""
-    return isinstance(action, tuple) and (isinstance(action[0], int) or action[0] == "A")
+    return verb(action) in MOVE_VERBS
 
 
 # --- the state ----------------------------------------------------------------------------
@@ -316,14 +322,14 @@ class TuchulchaState(GameState):
             return []
         seen = []
         for a in self._legal_list():
-            if isinstance(a[0], int) and a[1] not in seen:
-                seen.append(a[1])
+            if a[0] == "m" and a[2] not in seen:
+                seen.append(a[2])
         return seen
 
     def moves_from(self, src) -> list:
         if self.phase != MOVE:
             return []
-        return [a for a in self._legal_list() if isinstance(a[0], int) and a[1] == src]
+        return [a for a in self._legal_list() if a[0] == "m" and a[2] == src]
 
     def attacks(self, stone: int | None = None) -> list:
         """The legal combined attacks now (only those on ``stone`` when given)."""
@@ -340,9 +346,9 @@ class TuchulchaState(GameState):
         combined attack ``src`` is the tuple of its pawns' sources and ``count`` their number."""
         if action[0] == "A":
             parts = action[1]
-            first = self.move_effect((parts[0][0], parts[0][1], len(parts)))
+            first = self.move_effect(("m", parts[0][0], parts[0][1], len(parts)))
             return first._replace(src=tuple(src for _, src in parts))
-        die, src, count = action
+        _, die, src, count = action
         colour = self.group_colour(src)
         if colour is None:
             raise IllegalAction(f"no pawn at {src!r}")
@@ -365,7 +371,7 @@ class TuchulchaState(GameState):
     def consecrations_available(self) -> list:
         if self.phase not in (START, END):
             return []
-        return [a for a in self.legal_actions() if isinstance(a, tuple) and a[0] == "C"]
+        return [a for a in self.legal_actions() if verb(a) == "C"]
 
     # --- protocol: whose decision --------------------------------------------------------
     def current_player(self) -> int:
@@ -608,11 +614,11 @@ class TuchulchaState(GameState):
                         if lo > (avail if group else 1):
                             continue
                 if first:
-                    return [(die, src, lo)]
+                    return [("m", die, src, lo)]
                 if group:
-                    out.extend([(die, src, k) for k in range(lo, avail + 1)])
+                    out.extend([("m", die, src, k) for k in range(lo, avail + 1)])
                 else:
-                    out.append((die, src, 1))
+                    out.append(("m", die, src, 1))
                 if single_lasa and passed:
                     out.append(("skip", die))
         if not first and not group and role != LASA and len(self.dice) > 1:
@@ -726,13 +732,13 @@ class TuchulchaState(GameState):
                 colour = self._lift(src, 1)
             return self._land(colour, parts[0][1], parts[0][0], len(parts),
                               tuple([src for _, src in parts]))
-        die = action[1] if head == "skip" else head
+        die = action[1]    # ("m", die, src, k) or ("skip", die)
         i = dice.index(die)
         self.dice = dice[:i] + dice[i + 1:]
         used.append(die)
         if head == "skip":
             return
-        die, src, k = action
+        _, die, src, k = action
         self._land(self._lift(src, k), src, die, k, (src,))
 
     def _lift(self, src, k: int) -> int:
@@ -972,16 +978,15 @@ class TuchulchaState(GameState):
             return _every_move if n == 2 and self.stones.count(None) >= 2 else None
         # Each single move's (source, landing), once, per die: _target's landing read from
         # the table here (a call, and closures for the tests below, cost more than the tests
-        # under Pyodide). A group move (die, src, k) lands where (die, src, 1) does.
+        # under Pyodide). A group move ("m", die, src, k) lands where ("m", die, src, 1) does.
         table = self._lay.landing[self.player == self.tuchulcha]
         stones = self.stones
         landing = {}
         by_die = {d: [] for d in _VALUES.get(dice) or dice}
         for m in raw:
-            die = m[0]
-            if type(die) is not int:
+            if m[0] != "m":
                 continue
-            src = m[1]
+            die, src = m[1], m[2]
             if (die, src) in landing:
                 continue
             colour = stones[src][0] if type(src) is int else _TEMPLE_COLOUR[src]
@@ -989,10 +994,9 @@ class TuchulchaState(GameState):
             by_die[die].append((src, dest))
 
         def ok(m):
-            die = m[0]
-            if type(die) is not int:
+            if m[0] != "m":
                 return False
-            src = m[1]
+            die, src = m[1], m[2]
             dst = landing[die, src]
             rest = _remove_die(dice, die)
             for src2, to2 in by_die[rest[0]]:
@@ -1058,89 +1062,90 @@ class TuchulchaState(GameState):
 
     # --- applying actions -----------------------------------------------------------------
     def apply(self, action) -> None:
-        ph = self.phase
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
         self._legal = None
-        if ph == MOVE:
-            self._do_move(action)
-            if self.phase == OVER:
-                return
-            self._maxleft -= len(action[1]) if action[0] == "A" else 1  # dice the move used
-            if self._maxleft <= 0 or not self.dice or self.player in self.out:
-                self._end_turn()
-        elif ph == SETUP:
-            self.first_player = action[1]
-            self._start_turn(action[1])
-        elif ph == ROLL:
-            self.rolled = self.dice = action[1]
-            if self.player == self.tuchulcha:
-                self.phase = DISCARD
-            elif (board.THIRD_DIE_ON_DOUBLE and self.player != self.lasa
-                  and len(set(action[1])) == 1):
-                self.phase = THIRD
-            else:
-                self._begin_moves()
-        elif ph == ROLL3:
+        # VOCABULARY's rule for the verb (verb(action), inline: this runs for every action).
+        try:
+            rule = _APPLY[action if action.__class__ is str else action[0]]
+        except (KeyError, TypeError, IndexError):
+            raise IllegalAction(f"not a Tuchulcha action: {action!r}") from None
+        rule(self, action)
+
+    def _apply_move(self, action) -> None:
+        """A pawn move ("m", "skip": one die; "A": one die per part), then the turn's end."""
+        self._do_move(action)
+        if self.phase == OVER:
+            return
+        self._maxleft -= len(action[1]) if action[0] == "A" else 1  # dice the move used
+        if self._maxleft <= 0 or not self.dice or self.player in self.out:
+            self._end_turn()
+
+    def _apply_first(self, action) -> None:
+        self.first_player = action[1]
+        self._start_turn(action[1])
+
+    def _apply_dice(self, action) -> None:
+        """The roll of a turn, or the third die after a double (ROLL3)."""
+        if self.phase == ROLL3:
             self.rolled = self.rolled + action[1]
             self.dice = self.rolled
             self._begin_moves()
-        elif ph == THIRD:
-            if action == "third":
-                self.phase = ROLL3
-            else:
-                self._begin_moves()
-        elif ph == DISCARD:
-            self.discarded = action[1]
-            self.dice = _remove_die(self.rolled, action[1])
-            self._begin_moves()
-        elif ph == START:
-            if action == "L":
-                self._consecrate_lasa()
-            elif action == "roll":
-                self._roll_asked = True
-            else:
-                self._consecrate(action[1])
-            if self.phase != OVER:
-                self.phase = ROLL
-        elif ph == END:
-            if action != "done":
-                self._consecrate(action[1])
-            if self.phase != OVER:
-                self._next_turn()
+            return
+        self.rolled = self.dice = action[1]
+        if self.player == self.tuchulcha:
+            self.phase = DISCARD
+        elif (board.THIRD_DIE_ON_DOUBLE and self.player != self.lasa
+              and len(set(action[1])) == 1):
+            self.phase = THIRD
         else:
-            raise IllegalAction("the game is over")
+            self._begin_moves()
+
+    def _apply_third(self, action) -> None:
+        self.phase = ROLL3
+
+    def _apply_nothird(self, action) -> None:
+        self._begin_moves()
+
+    def _apply_discard(self, action) -> None:
+        self.discarded = action[1]
+        self.dice = _remove_die(self.rolled, action[1])
+        self._begin_moves()
+
+    def _apply_roll(self, action) -> None:
+        self._roll_asked = True
+        self.phase = ROLL
+
+    def _apply_lasa(self, action) -> None:
+        self._consecrate_lasa()
+        if self.phase != OVER:
+            self.phase = ROLL
+
+    def _apply_consecrate(self, action) -> None:
+        """A consecration at the start of a turn (then the roll) or at its end (then the next
+        player)."""
+        at_start = self.phase == START
+        self._consecrate(action[1])
+        if self.phase != OVER:
+            if at_start:
+                self.phase = ROLL
+            else:
+                self._next_turn()
+
+    def _apply_done(self, action) -> None:
+        self._next_turn()
 
     # --- notation -------------------------------------------------------------------------
     def action_to_str(self, action) -> str:
         try:
             text = _NOTATION.get(action)
         except TypeError:          # not hashable: not an action, said there
-            return self._notation(action)
+            return actions.write(VOCABULARY, action)
         if text is None:
-            text = self._notation(action)
+            text = actions.write(VOCABULARY, action)
             if len(_NOTATION) < _NOTATION_MAX:
                 _NOTATION[action] = text
         return text
-
-    def _notation(self, action) -> str:
-        if isinstance(action, str):
-            return action
-        head = action[0]
-        if isinstance(head, int):
-            die, src, count = action
-            return f"{die}:{src}x{count}"
-        if head == "A":
-            return "+".join([f"{die}:{src}" for die, src in action[1]])  # (no generator)
-        if head == "dice":
-            return "d" + "".join(map(str, action[1]))
-        if head == "first":
-            return f"first{action[1]}"
-        if head == "discard":
-            return f"discard{action[1]}"
-        if head == "skip":
-            return f"skip{action[1]}"
-        if head == "C":
-            return "C" + (":" + ",".join(f"{s}x{n}" for s, n in action[1]) if action[1] else "")
-        raise ValueError(f"not a Tuchulcha action: {action!r}")
 
     def _parse_src(self, text: str):
         if text == STAR:
@@ -1158,53 +1163,7 @@ class TuchulchaState(GameState):
         return int(text)
 
     def str_to_action(self, text: str):
-        if not isinstance(text, str) or not text:
-            raise NotationError("empty action")
-        if text in ("roll", "L", "third", "nothird", "done"):
-            return text
-        faces = board.DIE_FACES
-
-        def die_of(s: str) -> int:
-            if len(s) != 1 or not _digits(s) or not 1 <= int(s) <= faces:
-                raise NotationError(f"bad die {s!r} in {text!r}")
-            return int(s)
-
-        if text.startswith("first") and _digits(text[5:]):
-            p = int(text[5:])
-            if str(p) == text[5:] and p < self.num_players:
-                return ("first", p)
-        elif text.startswith("discard"):
-            return ("discard", die_of(text[7:]))
-        elif text.startswith("skip"):
-            return ("skip", die_of(text[4:]))
-        elif text[0] == "d" and 1 <= len(text) - 1 <= board.TUCHULCHA_DICE:
-            values = tuple(die_of(ch) for ch in text[1:])
-            if list(values) == sorted(values, reverse=True):
-                return ("dice", values)
-        elif text == "C" or text.startswith("C:"):
-            take = []
-            for part in text[2:].split(",") if text != "C" else []:
-                src, sep, n = part.rpartition("x")
-                if not sep or src == STAR:
-                    raise NotationError(f"bad sacrifice {part!r}")
-                take.append((self._parse_src(src), self._parse_count(n)))
-            ordered = tuple(sorted(take, key=lambda t: _src_key(t[0])))
-            if tuple(take) == ordered and len({s for s, _ in take}) == len(take):
-                return ("C", ordered)
-        elif "+" in text:
-            parts = []
-            for part in text.split("+"):
-                die, sep, src = part.partition(":")
-                if not sep or src == STAR:
-                    raise NotationError(f"bad part {part!r} of a combined move")
-                parts.append((die_of(die), self._parse_src(src)))
-            if len(parts) >= 2 and parts == sorted(parts, key=_part_key):
-                return ("A", tuple(parts))
-        elif len(text) > 2 and text[1] == ":":
-            src, sep, n = text[2:].rpartition("x")
-            if sep:
-                return (die_of(text[0]), self._parse_src(src), self._parse_count(n))
-        raise NotationError(f"not a Tuchulcha action: {text!r}")
+        return actions.read(VOCABULARY, self, text, "Tuchulcha")
 
     def play(self, action) -> None:
         if self.phase == OVER:
@@ -1222,7 +1181,7 @@ class TuchulchaState(GameState):
         return list(self._winners)
 
     def reveals_information(self, action) -> bool:
-        return isinstance(action, tuple) and action[0] in ("dice", "first")
+        return verb(action) in ("dice", "first")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -1263,3 +1222,105 @@ class TuchulchaState(GameState):
 
 def new_state(num_players: int, options: dict | None = None) -> TuchulchaState:
     return TuchulchaState(num_players, group_moves=bool((options or {}).get("group_moves")))
+
+
+# --- the vocabulary: each verb's rule, notation and reading (docs/games/tuchulcha.md) ------
+def _die_of(text: str) -> int:
+    if len(text) != 1 or not _digits(text) or not 1 <= int(text) <= board.DIE_FACES:
+        raise NotationError(f"bad die {text!r}")
+    return int(text)
+
+
+def _read_first(state: TuchulchaState, text: str):
+    if text.startswith("first") and _digits(text[5:]):
+        p = int(text[5:])
+        if str(p) == text[5:] and p < state.num_players:
+            return ("first", p)
+    return None
+
+
+def _read_die_after(prefix: str):
+    """The reader of ``<prefix><die>`` ("discard3", "skip2")."""
+    def read(state: TuchulchaState, text: str):
+        return (prefix, _die_of(text[len(prefix):])) if text.startswith(prefix) else None
+    return read
+
+
+def _read_dice(state: TuchulchaState, text: str):
+    if text[0] == "d" and 1 <= len(text) - 1 <= board.TUCHULCHA_DICE:
+        values = tuple(_die_of(ch) for ch in text[1:])
+        if list(values) == sorted(values, reverse=True):
+            return ("dice", values)
+        raise NotationError(f"dice not high to low in {text!r}")
+    return None
+
+
+def _write_consecration(action) -> str:
+    return "C" + (":" + ",".join(f"{s}x{n}" for s, n in action[1]) if action[1] else "")
+
+
+def _read_consecration(state: TuchulchaState, text: str):
+    if text != "C" and not text.startswith("C:"):
+        return None
+    take = []
+    for part in text[2:].split(",") if text != "C" else []:
+        src, sep, n = part.rpartition("x")
+        if not sep or src == STAR:
+            raise NotationError(f"bad sacrifice {part!r}")
+        take.append((state._parse_src(src), state._parse_count(n)))
+    ordered = tuple(sorted(take, key=lambda t: _src_key(t[0])))
+    if tuple(take) == ordered and len({s for s, _ in take}) == len(take):
+        return ("C", ordered)
+    raise NotationError(f"sacrifice not in order in {text!r}")
+
+
+def _write_attack(action) -> str:
+    return "+".join([f"{die}:{src}" for die, src in action[1]])  # (no generator)
+
+
+def _read_attack(state: TuchulchaState, text: str):
+    if "+" not in text:
+        return None
+    parts = []
+    for part in text.split("+"):
+        die, sep, src = part.partition(":")
+        if not sep or src == STAR:
+            raise NotationError(f"bad part {part!r} of a combined move")
+        parts.append((_die_of(die), state._parse_src(src)))
+    if len(parts) >= 2 and parts == sorted(parts, key=_part_key):
+        return ("A", tuple(parts))
+    raise NotationError(f"parts not in order in {text!r}")
+
+
+def _write_move(action) -> str:
+    _, die, src, count = action
+    return f"{die}:{src}x{count}"
+
+
+def _read_move(state: TuchulchaState, text: str):
+    if len(text) > 2 and text[1] == ":":
+        src, sep, n = text[2:].rpartition("x")
+        if sep:
+            return ("m", _die_of(text[0]), state._parse_src(src), state._parse_count(n))
+    return None
+
+
+# In reading order: a text is the first verb's whose reader accepts it ("done" before "d6",
+# "discard3" before "d3", a combined move "3:1+1:3" before a move "3:1x1").
+VOCABULARY = actions.vocabulary(
+    bare("roll", TuchulchaState._apply_roll),
+    bare("L", TuchulchaState._apply_lasa),
+    bare("third", TuchulchaState._apply_third),
+    bare("nothird", TuchulchaState._apply_nothird),
+    bare("done", TuchulchaState._apply_done),
+    Verb("first", TuchulchaState._apply_first, lambda a: f"first{a[1]}", _read_first),
+    Verb("discard", TuchulchaState._apply_discard, lambda a: f"discard{a[1]}",
+         _read_die_after("discard")),
+    Verb("skip", TuchulchaState._apply_move, lambda a: f"skip{a[1]}", _read_die_after("skip")),
+    Verb("dice", TuchulchaState._apply_dice, lambda a: "d" + "".join(map(str, a[1])),
+         _read_dice),
+    Verb("C", TuchulchaState._apply_consecrate, _write_consecration, _read_consecration),
+    Verb("A", TuchulchaState._apply_move, _write_attack, _read_attack),
+    Verb("m", TuchulchaState._apply_move, _write_move, _read_move),
+)
+_APPLY = {name: v.apply for name, v in VOCABULARY.items()}   # apply()'s dispatch

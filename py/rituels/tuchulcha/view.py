@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rituels.engine.actions import verb
 from rituels.tuchulcha import rules
 from rituels.tuchulcha.rules import TuchulchaState
 from rituels.tuchulcha.board import COLOURS, GODS, MYSTIC
@@ -268,7 +269,7 @@ def _move_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice) -> No
         choice.hint = ctx.t("tuchulcha.hint.must_leave",
                             stones=", ".join(str(s) for s in sorted(state.must_leave)))
     for a in state.legal_actions():
-        if isinstance(a, tuple) and a[0] == "skip":
+        if verb(a) == "skip":
             choice.buttons.append(_button(ctx.t("tuchulcha.btn.skip", die=a[1]),
                                           action=state.action_to_str(a),
                                           html_label=die_face(a[1], 28)))
@@ -283,7 +284,7 @@ def _move_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice) -> No
                 choice.buttons.extend(_attack_button(state, ctx, a) for a in options)
         return
     moves = state.moves_from(src)
-    counts = sorted({m[2] for m in moves})
+    counts = sorted({m[3] for m in moves})        # moves: ("m", die, src, count)
     count = int(count_tok) if count_tok.isdigit() else None
     if count not in counts:
         count = counts[0] if len(counts) == 1 else None
@@ -301,7 +302,7 @@ def _move_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice) -> No
     else:
         choice.prompt = ctx.tn("tuchulcha.prompt.target", count,
                                pawns=pawns_text(ctx, colour, count))
-        for m in sorted((m for m in moves if m[2] == count), key=lambda m: m[0]):
+        for m in sorted((m for m in moves if m[3] == count), key=lambda m: m[1]):
             _add_target(state, ctx, choice, m)
     _attack_choice(state, ctx, choice, by_stone)
 
@@ -324,16 +325,17 @@ def _add_target(state: TuchulchaState, ctx: ViewContext, choice: _Choice, move) 
     dest = effect.dest
     text = _place_name(ctx, dest, "to")
     detail = _effect_note(ctx, effect, state)
-    aria = ctx.t("tuchulcha.act.move", die=move[0], dest=text)
+    die = move[1]                                 # ("m", die, src, count)
+    aria = ctx.t("tuchulcha.act.move", die=die, dest=text)
     if detail:
         aria = ctx.t("tuchulcha.with_note", text=aria, note=detail)
         text = ctx.t("tuchulcha.with_note", text=text, note=detail)
     key = _dest_mark_key(dest)
     if choice.marks.get(key, Mark("")).cls != TARGET:
         choice.marks[key] = Mark(TARGET, {"data-action": notation, "aria-label": aria},
-                                 str(move[0]))
+                                 str(die))
     choice.buttons.append(_button(text, action=notation, aria=aria,
-                                  html_label=die_face(move[0], 28)))
+                                  html_label=die_face(die, 28)))
 
 
 def _effect_note(ctx: ViewContext, effect, state=None) -> str:
@@ -366,7 +368,7 @@ def _sacrifice_text(state: TuchulchaState, ctx: ViewContext, action) -> str:
 
 def _role_choice(state: TuchulchaState, ctx: ViewContext, choice: _Choice, legal: list) -> None:
     """START / END: consecrations (a sacrifice is chosen in a second step), Lasa, roll, done."""
-    consecrations = [a for a in legal if isinstance(a, tuple) and a[0] == "C"]
+    consecrations = [a for a in legal if verb(a) == "C"]
     if ctx.selection == "C" and len(consecrations) > 1:
         choice.prompt = ctx.t("tuchulcha.prompt.sacrifice", n=state.next_cost)
         for a in consecrations:
@@ -562,32 +564,49 @@ def describe(before: TuchulchaState, action, after: TuchulchaState,
              ctx: ViewContext) -> list[str]:
     player = before.player
     someone = who(before, player, ctx) if player is not None else ""
-    lines: list[str] = []
-    if isinstance(action, tuple) and action[0] == "first":
-        lines.append(ctx.t("tuchulcha.log.first", name=ctx.name(action[1])))
-    elif isinstance(action, tuple) and action[0] == "dice":
-        values = _values(ctx, action[1])
-        key = "tuchulcha.log.third_die" if before.phase == rules.ROLL3 else "tuchulcha.log.dice"
-        lines.append(ctx.t(key, who=someone, dice=values))
-    elif action in ("third", "nothird", "done", "L"):
-        lines.append(ctx.t(f"tuchulcha.log.{action}", who=someone))
-    elif isinstance(action, tuple) and action[0] == "discard":
-        lines.append(ctx.t("tuchulcha.log.discard", who=someone, die=action[1]))
-    elif isinstance(action, tuple) and action[0] == "skip":
-        lines.append(ctx.t("tuchulcha.log.skip", who=someone, die=action[1]))
-    elif isinstance(action, tuple) and action[0] == "C":
-        lines.append(ctx.t("tuchulcha.log.consecrate", who=someone, n=before.next_cost,
-                           sacrifice=_sacrifice_text(before, ctx, action)))
-        # Unlisted pawns come from Velthumena first; the Velthumena pawns left go to the forest.
-        in_velthumena = sum(before.velthumena[c] for c in before.colours_of(player))
-        unlisted = before.next_cost - sum(n for _, n in action[1])
-        to_forest = in_velthumena - min(unlisted, in_velthumena)
-        if to_forest:
-            lines.append(ctx.tn("tuchulcha.log.velthumena_lost", to_forest))
-    elif rules.is_move(action):
-        lines.append(_move_line(before, action, ctx, someone))
+    log = _LOG.get(verb(action))          # ("roll" says nothing: the dice will)
+    lines = log(before, action, ctx, someone) if log else []
     lines.extend(_consequences(before, after, action, ctx))
     return lines
+
+
+def _log_first(before, action, ctx: ViewContext, someone: str) -> list[str]:
+    return [ctx.t("tuchulcha.log.first", name=ctx.name(action[1]))]
+
+
+def _log_dice(before, action, ctx: ViewContext, someone: str) -> list[str]:
+    key = "tuchulcha.log.third_die" if before.phase == rules.ROLL3 else "tuchulcha.log.dice"
+    return [ctx.t(key, who=someone, dice=_values(ctx, action[1]))]
+
+
+def _log_bare(before, action, ctx: ViewContext, someone: str) -> list[str]:
+    return [ctx.t(f"tuchulcha.log.{action}", who=someone)]
+
+
+def _log_die(before, action, ctx: ViewContext, someone: str) -> list[str]:
+    return [ctx.t(f"tuchulcha.log.{action[0]}", who=someone, die=action[1])]
+
+
+def _log_consecration(before, action, ctx: ViewContext, someone: str) -> list[str]:
+    lines = [ctx.t("tuchulcha.log.consecrate", who=someone, n=before.next_cost,
+                   sacrifice=_sacrifice_text(before, ctx, action))]
+    # Unlisted pawns come from Velthumena first; the Velthumena pawns left go to the forest.
+    in_velthumena = sum(before.velthumena[c] for c in before.colours_of(before.player))
+    unlisted = before.next_cost - sum(n for _, n in action[1])
+    to_forest = in_velthumena - min(unlisted, in_velthumena)
+    if to_forest:
+        lines.append(ctx.tn("tuchulcha.log.velthumena_lost", to_forest))
+    return lines
+
+
+def _log_move(before, action, ctx: ViewContext, someone: str) -> list[str]:
+    return [_move_line(before, action, ctx, someone)]
+
+
+# describe's line of each verb of rules.VOCABULARY.
+_LOG = {"first": _log_first, "dice": _log_dice, "third": _log_bare, "nothird": _log_bare,
+        "done": _log_bare, "L": _log_bare, "discard": _log_die, "skip": _log_die,
+        "C": _log_consecration, "m": _log_move, "A": _log_move}
 
 
 def _move_line(before, action, ctx: ViewContext, someone: str) -> str:
@@ -597,7 +616,7 @@ def _move_line(before, action, ctx: ViewContext, someone: str) -> str:
         line = ctx.t("tuchulcha.log.attack", who=someone,
                      text=attack_text(before, ctx, action))
     else:
-        die, src, _ = action
+        _, die, src, _ = action
         line = ctx.t("tuchulcha.log.move", who=someone,
                      pawns=pawns_text(ctx, effect.colour, count), die=die,
                      src=_place_name(ctx, src, "from"), dest=_place_name(ctx, effect.dest, "to"))

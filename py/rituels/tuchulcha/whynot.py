@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.engine.actions import verb
 from rituels.tuchulcha.board import COLOURS
 from rituels.viewkit import ViewContext, reason_text
 from rituels.tuchulcha.rules import (
@@ -31,8 +32,9 @@ def _source(state: TuchulchaState, target: str):
 def _uses(state: TuchulchaState, src) -> bool:
     """Some legal move (single, or a part of a combined attack) starts at ``src``."""
     for a in state.legal_actions():
-        if isinstance(a, tuple) and (a[0] == "A" and any(s == src for _, s in a[1])
-                                     or isinstance(a[0], int) and a[1] == src):
+        head = verb(a)
+        if (head == "A" and any(s == src for _, s in a[1])
+                or head == "m" and a[2] == src):
             return True
     return False
 

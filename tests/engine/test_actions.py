@@ -1,0 +1,65 @@
+"""Issue 22's action vocabulary: every action of random games (legal choices and chance
+outcomes) writes to a notation that reads back to the same action, every verb a game declares
+turns up, and notation no verb reads raises NotationError."""
+
+import importlib
+import random
+
+import pytest
+
+from rituels.engine import get_game
+from rituels.engine.actions import verb
+from rituels.engine.game import GAME_IDS
+from rituels.engine.state import NotationError
+
+from .replay_corpus import TABLES
+
+GAMES = 60
+
+
+def _vocabulary(game_id):
+    rules = importlib.import_module(f"rituels.{game_id.replace('-', '_')}.rules")
+    return getattr(rules, "VOCABULARY", None)
+
+
+def _positions(game_id):
+    """Every position of GAMES random games of ``game_id``, over its tables."""
+    game = get_game(game_id)
+    for seed in range(GAMES):
+        players, options = TABLES[game_id][seed % len(TABLES[game_id])]
+        rng = random.Random(seed)
+        state = game.start(players, options)
+        while not state.is_terminal():
+            yield state
+            if state.is_chance():
+                action = rng.choice([a for a, _ in state.chance_outcomes()])
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_action_writes_and_reads_back(game_id):
+    vocabulary = _vocabulary(game_id)
+    seen = set()
+    for state in _positions(game_id):
+        if state.is_chance():
+            choices = [a for a, _ in state.chance_outcomes()]
+        else:
+            choices = state.legal_actions()
+        for action in choices:
+            text = state.action_to_str(action)
+            assert state.str_to_action(text) == action, (game_id, action, text)
+            if vocabulary is not None:
+                assert verb(action) in vocabulary, (game_id, action)
+                seen.add(verb(action))
+    if vocabulary is not None:
+        assert seen == set(vocabulary), f"{game_id}: verbs never played {set(vocabulary) - seen}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("text", ["", "zz", "m:", "?x1", "d", "discard", "first", "C:", "vX"])
+def test_bad_notation_raises(game_id, text):
+    state = get_game(game_id).start(TABLES[game_id][0][0], TABLES[game_id][0][1])
+    with pytest.raises(NotationError):
+        state.str_to_action(text)
