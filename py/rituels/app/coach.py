@@ -86,7 +86,7 @@ def remember_coach(app: FeatureHost, game_id: str, on: bool) -> None:
 
 def _coached(app: FeatureHost) -> Any:
     """The session if the coach may answer now: on for this game, a person to decide."""
-    s = app.playing() if hasattr(app, "playing") else app.session
+    s = app.playing()
     if s is None or s.record["meta"].get("coach") is not True or not s.human_to_decide():
         return None
     return s

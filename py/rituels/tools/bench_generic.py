@@ -24,10 +24,14 @@ import functools
 import math
 import random
 import statistics
+import subprocess
+import sys
 import time
+import types
+from pathlib import Path
 
 from rituels.engine.bots import Bot, RandomBot, decide
-from rituels.engine.state import CHANCE, sample_chance
+from rituels.engine.state import CHANCE, GameState, sample_chance
 from rituels.tools.bench_strength import PageClock
 from rituels.tools.mcts import MCTSBot
 from rituels.tuchulcha.bots import StrongBot
@@ -38,18 +42,31 @@ LANDED_COMMIT = "ae21d87"   # the strong bot of the sixth landing
 
 
 @functools.cache
-def landed_bot_class() -> type:
-    """StrongBot as it was at LANDED_COMMIT (``git show`` of its module, run as a module of
-    its own beside today's package: it imports only engine and rules modules)."""
-    import subprocess
-    import types
-    from pathlib import Path
+def landed_modules() -> tuple[types.ModuleType, type]:
+    """Tuchulcha's rules and StrongBot as they were at LANDED_COMMIT (``git show`` of the two
+    modules, run as modules of their own beside today's package; the bot reads the landed
+    rules, since the action shapes changed after it: issue 22's verb-first actions)."""
     root = Path(__file__).resolve().parents[3]
-    source = subprocess.run(["git", "show", f"{LANDED_COMMIT}:py/rituels/tuchulcha/bots.py"],
-                            cwd=root, check=True, capture_output=True, text=True).stdout
-    module = types.ModuleType("rituels.tuchulcha.bots_landed")
-    exec(compile(source, f"bots.py@{LANDED_COMMIT}", "exec"), module.__dict__)
-    return module.StrongBot
+
+    def landed(path: str, name: str, source_edit=lambda text: text) -> types.ModuleType:
+        source = subprocess.run(["git", "show", f"{LANDED_COMMIT}:{path}"], cwd=root,
+                                check=True, capture_output=True, text=True).stdout
+        module = types.ModuleType(name)
+        sys.modules[name] = module      # its dataclasses look their module up by name
+        exec(compile(source_edit(source), f"{path}@{LANDED_COMMIT}", "exec"), module.__dict__)
+        return module
+
+    rules = landed("py/rituels/tuchulcha/rules.py", "rituels.tuchulcha.rules_landed")
+    bots = landed("py/rituels/tuchulcha/bots.py", "rituels.tuchulcha.bots_landed",
+                  lambda text: text.replace("from rituels.tuchulcha.rules import",
+                                            "from rituels.tuchulcha.rules_landed import"))
+    return rules, bots.StrongBot
+
+
+def follow(mirror: GameState | None, state: GameState, action) -> None:
+    """Keep the landed rules' copy of the game in step: the same action, by its notation."""
+    if mirror is not None:
+        mirror.apply(mirror.str_to_action(state.action_to_str(action)))
 
 
 def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -100,26 +117,34 @@ def play_one(g: int, players: int, opponent: str, factor: float, scale: float, s
             bot.clock = PageClock(scale)
             bots.append(bot)
         elif opponent == "landed":
-            bot = landed_bot_class()(seed * 1000 + 10 * g + p)
+            bot = landed_modules()[1](seed * 1000 + 10 * g + p)
             bot.clock = PageClock(scale)
             bots.append(bot)
         else:
             bots.append(RandomBot(seed * 1000 + 10 * g + p))
     state = GAME.start(players)
+    # The landed bots play on a copy of the game under the landed rules.
+    mirror = landed_modules()[0].TuchulchaState(players) if opponent == "landed" else None
     while not state.is_terminal():
         p = state.current_player()
         if p == CHANCE:
-            state.apply(sample_chance(state, rng))
+            outcome = sample_chance(state, rng)
+            follow(mirror, state, outcome)
+            state.apply(outcome)
             continue
         bot = bots[p]
         if isinstance(bot, MCTSBot):
             bot.budget_s = factor * meters["strong"].mean()
         choice = len(state.legal_actions()) > 1
+        landed = mirror is not None and p != seat
         t0 = time.thread_time()
-        action = decide(bot, state, p)
+        action = decide(bot, mirror if landed else state, p)
         spent = time.thread_time() - t0
         if choice:
             meters["strong" if p == seat else "other"].times.append(spent)
+        if landed:
+            action = state.str_to_action(mirror.action_to_str(action))
+        follow(mirror, state, action)
         state.apply(action)
     roles = "".join(sorted({"T" if e["chosen"].startswith("C") else "L"
                             for e in strong.role_log if e["chosen"] not in ("roll", "done")}))
