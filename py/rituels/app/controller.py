@@ -605,7 +605,7 @@ def play_screen(app: App) -> str:
                        send=remote.send_panel(app, s),
                        selection=bool(s.selection and s.human_to_decide()),
                        yours=app.yours(), last=lastturn.summary(app, s),
-                       tools="".join(tool(app) for tool in app.hooks("status_tool")),
+                       tools="".join(tool(app) for tool in INSTALLED.hooks["status_tool"]),
                        **frame) + rules_over
 
 

@@ -100,14 +100,25 @@ class History:
     def play(self, action: Any) -> str:
         """Play a legal action (or chance outcome) after the last one and append its notation
         to the record; IllegalAction if it is not legal. Returns the notation."""
-        text = self.state.action_to_str(action)
-        self._advance(_play_parsed, action, len(self.actions))
+        state = self.state
+        text = state.action_to_str(action)
+        mover = state.current_player()
+        if self.observe is not None:
+            self.observe(state, len(self.actions))
+        before = state.clone() if self.describe is not None else None
+        state.play(action)
+        self.actions.append(action)
+        if before is not None:
+            self.lines.append([str(x) for x in self.describe(before, action, state)])
+        self.movers.append(mover)
         self.record["actions"].append(text)
+        if len(self.actions) % self._every == 0:
+            self._snapshot()
         return text
 
     def _replay(self, notations: list[str]) -> None:
-        """:meth:`_advance` over the record's notations, its locals hoisted: this loop is
-        every open of a game, a replay or an analysis."""
+        """Step through the record's notations as :meth:`play` does, its locals hoisted: this
+        loop is every open of a game, a replay or an analysis."""
         state, actions, movers, lines = self.state, self.actions, self.movers, self.lines
         observe, describe, every = self.observe, self.describe, self._every
         current_player = state.current_player
@@ -127,33 +138,11 @@ class History:
                 self._snapshot()
                 every = self._every
 
-    def _advance(self, play: Callable[[GameState, Any, int], Any], what: Any,
-                 index: int) -> None:
-        state = self.state
-        mover = state.current_player()
-        if self.observe is not None:
-            self.observe(state, index)
-        if self.describe is None:
-            self.actions.append(play(state, what, index))
-        else:
-            before = state.clone()
-            action = play(state, what, index)
-            self.actions.append(action)
-            self.lines.append([str(x) for x in self.describe(before, action, state)])
-        self.movers.append(mover)
-        if len(self.actions) % self._every == 0:
-            self._snapshot()
-
     def _snapshot(self) -> None:
         self._snapshots.append(self.state.clone())
         if len(self._snapshots) > MAX_SNAPSHOTS:
             self._snapshots = self._snapshots[::2]
             self._every *= 2
-
-
-def _play_parsed(state: GameState, action: Any, index: int) -> Any:
-    state.play(action)
-    return action
 
 
 @dataclass
