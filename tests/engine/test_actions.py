@@ -63,3 +63,32 @@ def test_bad_notation_raises(game_id, text):
     state = get_game(game_id).start(TABLES[game_id][0][0], TABLES[game_id][0][1])
     with pytest.raises(NotationError):
         state.str_to_action(text)
+
+
+# Wongar: a known verb with a bad argument, or a good notation bent by one character.
+@pytest.mark.parametrize("text", [
+    "take", "take:", "take:nowhere", "take:emu:emu", "Take:emu", "take:emu ", "play:scorpion",
+    "start:3", "start:01", "start:-1", "remove:x", "bag:0", "bag:0:disc:1", "bag:3:disc",
+    "bag:0:sphere", "opt:three", "double:disc", "double:disc:hold", "double:sphere:place",
+    "pass:", "pass:pass", " pass", "elderholder:", "draw:double:1", "triple:emu"])
+def test_wongar_bad_notation_says_so(text):
+    state = get_game("wongar").start(3, {"variant": "advanced"})
+    with pytest.raises(NotationError, match="not a Wongar action"):
+        state.str_to_action(text)
+
+
+def test_wongar_notation_starts_with_the_verb():
+    """str_to_action finds a Wongar reader by the text's head: every notation must start
+    with its action's verb; an action of no verb cannot be written."""
+    seen = 0
+    for n, state in enumerate(_positions("wongar")):
+        if n == 3000:
+            break
+        choices = ([a for a, _ in state.chance_outcomes()] if state.is_chance()
+                   else state.legal_actions())
+        for action in choices:
+            assert state.action_to_str(action).partition(":")[0] == verb(action), action
+            seen += 1
+    assert seen > 3000
+    with pytest.raises(NotationError, match="not a Wongar action"):
+        state.action_to_str(("fly", 0))

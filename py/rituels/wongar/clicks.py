@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rituels.engine.actions import verb
 from rituels.viewkit import ViewContext, attrs
 from rituels.wongar import data as D
 from rituels.wongar import pictures as pic
@@ -56,26 +57,26 @@ def clicks(state, ctx: ViewContext) -> Clicks:
     step = state.step
     colour = pic.PLAYER_FILL[state.actor()]
     for action in legal:
-        verb = action[0]
-        if verb == "take":
+        head = verb(action)
+        if head == "take":
             a = action[1]
             out.cards[a] = Target(note(action), ctx.t(
                 "wongar.aria.take", card=card_name(ctx, state.face_up[a]), of_area=of_area(ctx, a)))
-        elif verb == "opt":
+        elif head == "opt":
             t = state.card_type
             label = ctx.t(f"wongar.opt.{action[1]}", type=type_name(ctx, t, 2),
                           one=type_name(ctx, t, 1))
             out.buttons.append((Target(note(action), label), _opt_icon(action[1], t, colour)))
-        elif verb in ("place", "move"):
-            key = "wongar.aria.place" if verb == "place" else f"wongar.aria.{step}"
+        elif head in ("place", "move"):
+            key = "wongar.aria.place" if head == "place" else f"wongar.aria.{step}"
             out.areas[action[1]] = Target(note(action), ctx.t(
                 key, area=area_name(ctx, action[1]), type=type_name(ctx, state.place_type or 0)))
-        elif verb == "triple":
+        elif head == "triple":
             t = action[1]
             out.buttons.append((Target(note(action), ctx.t("wongar.btn.triple",
                                                            type=type_name(ctx, t, 3))),
                                 pic.icon(pic.token_icon(D.TOKEN_TYPES[t], 0, 0, 40, colour))))
-        elif verb == "play":
+        elif head == "play":
             # In the hand panel, and as buttons next to "pass" (the hand may be off-screen
             # on a phone).
             target = Target(note(action), ctx.t("wongar.aria.play",
@@ -85,14 +86,14 @@ def clicks(state, ctx: ViewContext) -> Clicks:
             out.buttons.append((target, pic.icon(pic.ritual_card(
                 D.RITUAL_KINDS[action[1]], 7, 2, 26, 36))))
             _preview(state, action, out)
-        elif verb == "pass":
+        elif head == "pass":
             out.buttons.append((Target(note(action), ctx.t("wongar.btn.pass")), ""))
-        elif verb == "double":
+        elif head == "double":
             t, mode = action[1], action[2]
             out.buttons.append((Target(note(action), ctx.t(
                 f"wongar.btn.double_{mode}", type=type_name(ctx, t, 2))),
                 pic.icon(pic.token_icon(D.TOKEN_TYPES[t], 0, 0, 40, colour))))
-        elif verb == "remove":
+        elif head == "remove":
             q = action[1]
             target = Target(note(action), ctx.t(
                 "wongar.btn.remove", player=ctx.name(q), type=type_name(ctx, state.effect_type)))
@@ -112,9 +113,9 @@ def _preview(state, play: tuple, out: Clicks) -> None:
     after.apply(play)
     if after.step != "effect":
         return
-    for verb, arg in after.legal_actions():
-        table = out.preview_rows if verb == "remove" else out.preview_areas
-        table.setdefault(arg, set()).add(kind)
+    for effect in after.legal_actions():
+        table = out.preview_rows if verb(effect) == "remove" else out.preview_areas
+        table.setdefault(effect[1], set()).add(kind)
 
 
 def _effect_areas(state, ctx: ViewContext, legal: list, out: Clicks) -> None:
@@ -123,7 +124,7 @@ def _effect_areas(state, ctx: ViewContext, legal: list, out: Clicks) -> None:
     every such action, or only the selected area's two."""
     by_area: dict[int, list] = {}
     for action in legal:
-        if action[0] in ("out", "in"):
+        if verb(action) in ("out", "in"):
             by_area.setdefault(action[1], []).append(action)
     if not by_area:
         return
@@ -135,7 +136,7 @@ def _effect_areas(state, ctx: ViewContext, legal: list, out: Clicks) -> None:
     out.selected = bool(chosen)
     for a, actions in by_area.items():
         targets = [Target(state.action_to_str(act), ctx.t(
-            f"wongar.btn.{act[0]}", type=t, area=area_name(ctx, a), of_area=of_area(ctx, a),
+            f"wongar.btn.{verb(act)}", type=t, area=area_name(ctx, a), of_area=of_area(ctx, a),
             here=here, of_here=of_here)) for act in actions]
         if len(actions) == 1:
             out.areas[a] = targets[0]

@@ -7,6 +7,7 @@ too. ``reason``: the majority the choice takes (rules, "Ceremony")."""
 from __future__ import annotations
 
 from rituels.boardmarks import Mark
+from rituels.engine.actions import verb
 from rituels.wongar import data as D
 from rituels.wongar.words import area_name, type_name
 
@@ -14,7 +15,7 @@ from rituels.wongar.words import area_name, type_name
 def marks(state, action) -> list[Mark]:
     """Where ``action`` (legal at ``state``) is on the board."""
     out = [Mark("ring", state.action_to_str(action))]
-    if action[0] in ("out", "in"):
+    if verb(action) in ("out", "in"):
         out.append(Mark("ring", f"area:{D.AREAS[action[1]]}"))
     return out
 

@@ -19,6 +19,8 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Sequence
 
+from rituels.engine import actions
+from rituels.engine.actions import Verb
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
 from rituels.wongar import data as D
 
@@ -565,10 +567,10 @@ class WongarState(GameState):
         if verb in TOUCHING_VERBS:
             self.last_touch = self._touches(action)
         try:
-            handler = HANDLERS[verb]
+            rule = _APPLY[verb]   # VOCABULARY's rule for the verb
         except KeyError:
             raise AttributeError(f"unknown Wongar verb {verb!r}") from None
-        handler(self, *action[1:])
+        rule(self, action)
         self._settle()
 
     def _touches(self, action: Any) -> list[tuple]:
@@ -597,14 +599,16 @@ class WongarState(GameState):
         return [("tok", here, p, t), ("tok", action[1], p, t)]  # out / in
 
     # Chance outcomes.
-    def _do_bag(self, p: int, t: int) -> None:
+    def _do_bag(self, action: tuple) -> None:
+        _, p, t = action
         self.bag[p][t] -= 1
         self.tokens[setup_slots(self.num_players)[self.setup_done]][p][t] += 1
         self.setup_done += 1
         if self.setup_done == len(setup_slots(self.num_players)):
             self.setup_step, self.setup_done = DEAL, 0
 
-    def _do_draw(self, r: int) -> None:
+    def _do_draw(self, action: tuple) -> None:
+        r = action[1]
         self.deck[r] -= 1
         if self.phase == SETUP:
             self.hands[self.setup_done % self.num_players][r] += 1
@@ -630,16 +634,17 @@ class WongarState(GameState):
         self._slot_gain(self.drawer)
         self.draws_pending -= 1
 
-    def _do_start(self, p: int) -> None:
-        self.start_player = self.ancestor_holder = self.round_first = p
+    def _do_start(self, action: tuple) -> None:
+        self.start_player = self.ancestor_holder = self.round_first = action[1]
         self.setup_step = ELDERHOLDER
 
-    def _do_elderholder(self, p: int) -> None:
-        self.elder_holder = p
+    def _do_elderholder(self, action: tuple) -> None:
+        self.elder_holder = action[1]
         self.setup_step = None
         self._new_round()
 
-    def _do_up(self, k: int) -> None:
+    def _do_up(self, action: tuple) -> None:
+        k = action[1]
         a = self.duty_area()
         self.piles[a][k] -= 1
         if k == K_SCORPION:
@@ -650,7 +655,8 @@ class WongarState(GameState):
             self.face_up[a] = k
 
     # Player decisions.
-    def _do_take(self, a: int) -> None:
+    def _do_take(self, action: tuple) -> None:
+        a = action[1]
         p = self.turn_player
         k = self.face_up[a]
         self.face_up[a] = None
@@ -676,20 +682,21 @@ class WongarState(GameState):
             self.ancestor_area = self.elder_area = a
             self._start_ceremony(a, k)
 
-    def _do_opt(self, option: str) -> None:
-        extra, draws = D.TOKEN_CARD_OPTIONS[option]
+    def _do_opt(self, action: tuple) -> None:
+        extra, draws = D.TOKEN_CARD_OPTIONS[action[1]]
         self.place_type, self.place_left, self.draw_after = self.card_type, extra, draws
         self.step = PLACE
 
-    def _do_place(self, a: int) -> None:
-        self._place(self.turn_player, a, self.place_type)
+    def _do_place(self, action: tuple) -> None:
+        self._place(self.turn_player, action[1], self.place_type)
         self.place_left -= 1
 
-    def _do_triple(self, t: int) -> None:
-        self.place_type, self.place_left, self.draw_after = t, D.TRIPLE_TOKENS, 0
+    def _do_triple(self, action: tuple) -> None:
+        self.place_type, self.place_left, self.draw_after = action[1], D.TRIPLE_TOKENS, 0
         self.step = PLACE
 
-    def _do_move(self, a: int) -> None:
+    def _do_move(self, action: tuple) -> None:
+        a = action[1]
         if self.step == MOVE_ANCESTOR:
             self.ancestor_area = a
             self._start_ceremony(a, K_ANCESTOR)
@@ -697,7 +704,8 @@ class WongarState(GameState):
             self.elder_area = a
             self._start_ceremony(a, K_ELDER)
 
-    def _do_play(self, r: int) -> None:
+    def _do_play(self, action: tuple) -> None:
+        r = action[1]
         p = self.cer_player()
         self.hands[p][r] -= 1
         self._slot_play(p, r)
@@ -707,7 +715,8 @@ class WongarState(GameState):
         else:
             self._begin_effects(r, 1)
 
-    def _do_double(self, t: int, mode: str) -> None:
+    def _do_double(self, action: tuple) -> None:
+        _, t, mode = action
         if mode == "place":
             p = self.cer_player()
             for _ in range(D.DOUBLE_PLACE):
@@ -716,23 +725,26 @@ class WongarState(GameState):
         else:
             self._begin_effects(t, D.DOUBLE_MOVES, double=True)
 
-    def _do_remove(self, q: int) -> None:
+    def _do_remove(self, action: tuple) -> None:
+        q = action[1]
         t = self.effect_type
         self.tokens[self.cer_area][q][t] -= 1
         self.supply[q][t] += 1
         self.effect_left -= 1
 
-    def _do_out(self, b: int) -> None:
+    def _do_out(self, action: tuple) -> None:
+        b = action[1]
         self._move_token(self.cer_area, b)
         self.effect_left -= 1
         self.effect_moved = ("out", b)
 
-    def _do_in(self, b: int) -> None:
+    def _do_in(self, action: tuple) -> None:
+        b = action[1]
         self._move_token(b, self.cer_area)
         self.effect_left -= 1
         self.effect_moved = ("in", b)
 
-    def _do_pass(self) -> None:
+    def _do_pass(self, action: tuple) -> None:
         self._leave_ceremony()
 
     # ------------------------------------------------------------------ consequences
@@ -946,62 +958,26 @@ class WongarState(GameState):
     # ------------------------------------------------------------------ notation
     def action_to_str(self, action: Any) -> str:
         verb = action[0]
-        try:  # (free when nothing is raised)
+        try:  # the verbs whose argument indexes a fixed list: a lookup (free when not raised)
             return _NOTES[verb][action[1]]
         except (KeyError, IndexError, TypeError):
-            pass  # other verbs; the general code below says what is wrong
-        if verb == "bag":
-            return f"bag:{action[1]}:{D.TOKEN_TYPES[action[2]]}"
-        if verb == "draw" or verb == "play":
-            return f"{verb}:{D.RITUAL_KINDS[action[1]]}"
-        if verb == "up":
-            return f"up:{D.CARD_KINDS[action[1]]}"
-        if verb in ("start", "elderholder", "remove"):
-            return f"{verb}:{action[1]}"
-        if verb in ("take", "place", "move", "out", "in"):
-            return f"{verb}:{D.AREAS[action[1]]}"
-        if verb == "triple":
-            return f"triple:{D.TOKEN_TYPES[action[1]]}"
-        if verb == "opt":
-            return f"opt:{action[1]}"
-        if verb == "double":
-            return f"double:{D.TOKEN_TYPES[action[1]]}:{action[2]}"
-        if verb == "pass":
-            return "pass"
-        raise NotationError(f"not a Wongar action: {action!r}")
+            pass
+        try:
+            write = _WRITE[verb]
+        except (KeyError, TypeError):
+            raise NotationError(f"not a Wongar action: {action!r}") from None
+        return write(action)
 
     def str_to_action(self, text: str) -> Any:
         if not isinstance(text, str):
             raise NotationError("an action must be text")
-        parts = text.split(":")
-        verb, args = parts[0], parts[1:]
-        try:
-            if verb == "pass" and not args:
-                return ("pass",)
-            if verb == "bag" and len(args) == 2:
-                return ("bag", self._player(args[0]), TYPE_INDEX[args[1]])
-            if len(args) == 1:
-                (arg,) = args
-                if verb in ("draw", "play"):
-                    r = RITUAL_INDEX[arg]
-                    if verb == "play" and r == R_SCORPION:
-                        raise KeyError(arg)
-                    return (verb, r)
-                if verb == "up":
-                    return ("up", CARD_INDEX[arg])
-                if verb in ("start", "elderholder", "remove"):
-                    return (verb, self._player(arg))
-                if verb in ("take", "place", "move", "out", "in"):
-                    return (verb, AREA_INDEX[arg])
-                if verb == "triple":
-                    return ("triple", TYPE_INDEX[arg])
-                if verb == "opt" and arg in OPTIONS:
-                    return ("opt", arg)
-            if verb == "double" and len(args) == 2 and args[1] in DOUBLE_MODES:
-                return ("double", TYPE_INDEX[args[0]], args[1])
-        except (KeyError, ValueError):  # NotationError is a ValueError: one message for all
-            pass
-        raise NotationError(f"not a Wongar action: {text!r}")
+        # Every notation starts with its verb: its reader is looked up, not searched for
+        # (actions.read would try the verbs in turn, 1.6x slower).
+        entry = VOCABULARY.get(text.partition(":")[0])
+        action = entry.read(self, text) if entry is not None else None
+        if action is None:
+            raise NotationError(f"not a Wongar action: {text!r}")
+        return action
 
     def _player(self, text: str) -> int:
         """A player number in canonical form ("2", not "02")."""
@@ -1081,24 +1057,7 @@ class WongarState(GameState):
         return "\n".join(lines)
 
 
-# Notations of the verbs whose argument indexes a fixed list (action_to_str's f-strings cost
-# ~2x more under Pyodide than a lookup); the others are formatted each time.
-_NOTES = {verb: tuple(f"{verb}:{name}" for name in names) for verb, names in (
-    ("draw", D.RITUAL_KINDS), ("play", D.RITUAL_KINDS), ("up", D.CARD_KINDS),
-    ("take", D.AREAS), ("place", D.AREAS), ("move", D.AREAS), ("out", D.AREAS),
-    ("in", D.AREAS), ("triple", D.TOKEN_TYPES))}
 _TABLES: dict[tuple, tuple[tuple, tuple[float, ...]]] = {}  # chance_table's cache, by counts
-
-# apply()'s dispatch, declared: verb -> handler, called with the action's other fields.
-# Chance verbs first (CHANCE_VERBS), then decisions (notation: docs/games/wongar.md).
-HANDLERS = {
-    "bag": WongarState._do_bag, "draw": WongarState._do_draw, "start": WongarState._do_start,
-    "elderholder": WongarState._do_elderholder, "up": WongarState._do_up,
-    "take": WongarState._do_take, "opt": WongarState._do_opt, "place": WongarState._do_place,
-    "triple": WongarState._do_triple, "move": WongarState._do_move, "play": WongarState._do_play,
-    "double": WongarState._do_double, "remove": WongarState._do_remove,
-    "out": WongarState._do_out, "in": WongarState._do_in, "pass": WongarState._do_pass,
-}
 
 
 def _deal_within(pool: list[int], masks: list[int], rng: random.Random) -> list[int] | None:
@@ -1146,3 +1105,85 @@ def _dealable(allowed: list[int], left: list[int]) -> bool:
         if must and must > sum(left[i] for i in range(len(left)) if kinds >> i & 1):
             return False
     return not need.get(0)
+
+
+# --- the vocabulary: each verb's rule, notation and reading (docs/games/wongar.md) ------
+# Every notation is ``verb`` or ``verb:arg[:arg]``. A reader returns None for a text that is not
+# its verb's or has a bad argument, so that every bad text says "not a Wongar action".
+_NOTES: dict[str, tuple[str, ...]] = {}   # _named verbs' notations, by index: action_to_str's
+
+
+def _named(name: str, names: Sequence[str], rule, refused: int | None = None) -> Verb:
+    """A verb whose one argument indexes ``names`` (an area, a card, a token type); its
+    notations are looked up, not formatted (f-strings cost ~2x more under Pyodide).
+    ``refused``: an index that is written but never read (no "play:scorpion")."""
+    notes = _NOTES[name] = tuple(f"{name}:{n}" for n in names)
+    index = {n: i for i, n in enumerate(notes) if i != refused}
+
+    def read(state: WongarState, text: str) -> tuple | None:
+        i = index.get(text)
+        return None if i is None else (name, i)
+    return Verb(name, rule, lambda action: notes[action[1]], read)
+
+
+def _of_player(name: str, rule) -> Verb:
+    """A verb whose one argument is a player number."""
+    prefix = name + ":"
+
+    def read(state: WongarState, text: str) -> tuple | None:
+        if text.startswith(prefix):
+            try:
+                return (name, state._player(text[len(prefix):]))
+            except ValueError:  # (NotationError too)
+                pass
+        return None
+    return Verb(name, rule, lambda action: f"{name}:{action[1]}", read)
+
+
+def _read_bag(state: WongarState, text: str) -> tuple | None:
+    parts = text.split(":")
+    if len(parts) == 3 and parts[0] == "bag" and parts[2] in TYPE_INDEX:
+        try:
+            return ("bag", state._player(parts[1]), TYPE_INDEX[parts[2]])
+        except ValueError:
+            pass
+    return None
+
+
+def _read_opt(state: WongarState, text: str) -> tuple | None:
+    option = text[4:]
+    return ("opt", option) if text[:4] == "opt:" and option in OPTIONS else None
+
+
+def _read_double(state: WongarState, text: str) -> tuple | None:
+    parts = text.split(":")
+    if (len(parts) == 3 and parts[0] == "double" and parts[1] in TYPE_INDEX
+            and parts[2] in DOUBLE_MODES):
+        return ("double", TYPE_INDEX[parts[1]], parts[2])
+    return None
+
+
+# Chance verbs first (CHANCE_VERBS), then decisions.
+VOCABULARY = actions.vocabulary(
+    Verb("bag", WongarState._do_bag,
+         lambda action: f"bag:{action[1]}:{D.TOKEN_TYPES[action[2]]}", _read_bag),
+    _named("draw", D.RITUAL_KINDS, WongarState._do_draw),
+    _of_player("start", WongarState._do_start),
+    _of_player("elderholder", WongarState._do_elderholder),
+    _named("up", D.CARD_KINDS, WongarState._do_up),
+    _named("take", D.AREAS, WongarState._do_take),
+    Verb("opt", WongarState._do_opt, lambda action: f"opt:{action[1]}", _read_opt),
+    _named("place", D.AREAS, WongarState._do_place),
+    _named("triple", D.TOKEN_TYPES, WongarState._do_triple),
+    _named("move", D.AREAS, WongarState._do_move),
+    _named("play", D.RITUAL_KINDS, WongarState._do_play, refused=R_SCORPION),
+    Verb("double", WongarState._do_double,
+         lambda action: f"double:{D.TOKEN_TYPES[action[1]]}:{action[2]}", _read_double),
+    _of_player("remove", WongarState._do_remove),
+    _named("out", D.AREAS, WongarState._do_out),
+    _named("in", D.AREAS, WongarState._do_in),
+    Verb("pass", WongarState._do_pass, lambda action: "pass",
+         lambda state, text: ("pass",) if text == "pass" else None),
+)
+_APPLY = {name: v.apply for name, v in VOCABULARY.items()}   # apply()'s dispatch
+_WRITE = {name: v.write for name, v in VOCABULARY.items()}   # action_to_str's

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rituels.engine.actions import verb
 from rituels.viewkit import ViewContext, reason_text
 from rituels.wongar.rules import (
     ADJ, AREA_INDEX, CEREMONY_STEPS, R_DOUBLE, RITUAL_INDEX, WongarState)
@@ -72,7 +73,7 @@ def why_not(state: WongarState, target: str) -> tuple[str, dict[str, Any]] | Non
 
 def _area_reason(state: WongarState, a: int, legal: set) -> tuple[str, dict] | None:
     step = state.step
-    if any(action[1:] == (a,) and action[0] in ("place", "move", "out", "in")
+    if any(action[1:] == (a,) and verb(action) in ("place", "move", "out", "in")
            for action in legal):
         return None
     if step == "take":

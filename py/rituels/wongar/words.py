@@ -6,6 +6,7 @@ sets them as text). The log never names a ritual card someone draws: only who dr
 
 from __future__ import annotations
 
+from rituels.engine.actions import verb
 from rituels.engine.state import CHANCE
 from rituels.viewkit import ViewContext
 from rituels.wongar import data as D
@@ -93,15 +94,15 @@ def status(state: WongarState, ctx: ViewContext) -> str:
 
 def describe(before, action, after, ctx: ViewContext) -> list[str]:
     """The log lines of one action. Hidden cards never appear: a ritual draw says who drew."""
-    verb = action[0]
+    head = verb(action)
     t = ctx.t
     lines: list[str] = []
     who = before.actor()
     name = ctx.name(who) if who is not None else ""
-    if verb == "bag":
+    if head == "bag":
         if after.phase != "setup" or after.setup_step != "bag":
             lines.append(t("wongar.log.tokens_placed"))
-    elif verb == "draw":
+    elif head == "draw":
         if before.phase == "setup":
             if after.setup_step != "deal":
                 lines.append(t("wongar.log.dealt", n=D.START_HAND))
@@ -111,50 +112,50 @@ def describe(before, action, after, ctx: ViewContext) -> list[str]:
                                   player=ctx.name(q), time=after.time))
         else:
             lines.append(t("wongar.log.draw", player=ctx.name(before.drawer)))
-    elif verb == "start":
+    elif head == "start":
         lines.append(t("wongar.log.start", player=ctx.name(action[1])))
-    elif verb == "elderholder":
+    elif head == "elderholder":
         lines.append(t("wongar.log.elder", player=ctx.name(action[1])))
-    elif verb == "up":
+    elif head == "up":
         a, q = before.duty_area(), before.round_first
         if D.CARD_KINDS[action[1]] == "scorpion":
             lines.append(_penalty(ctx, "area_scorpion", before.scores[q] - after.scores[q],
                                   area=area_name(ctx, a), player=ctx.name(q), time=after.time))
         else:
             lines.append(t("wongar.log.up", area=area_name(ctx, a), card=card_name(ctx, action[1])))
-    elif verb == "take":
+    elif head == "take":
         a = action[1]
         lines.append(t("wongar.log.take", player=name, card=card_name(ctx, before.face_up[a]),
                        of_area=of_area(ctx, a)))
         if before.face_up[a] < TOKEN_CARDS and after.supply[who] != before.supply[who]:
             lines.append(t("wongar.log.place", player=name, area=area_name(ctx, a),
                            type=type_name(ctx, before.face_up[a])))
-    elif verb == "opt":
+    elif head == "opt":
         lines.append(t(f"wongar.log.opt.{action[1]}", player=name,
                        type=type_name(ctx, before.card_type, 2)))
-    elif verb == "place":
+    elif head == "place":
         if after.supply[who] != before.supply[who]:
             lines.append(t("wongar.log.place", player=name, area=area_name(ctx, action[1]),
                            type=type_name(ctx, before.place_type)))
-    elif verb == "triple":
+    elif head == "triple":
         lines.append(t("wongar.log.triple", player=name, type=type_name(ctx, action[1], 3)))
-    elif verb == "move":
+    elif head == "move":
         figure = "ancestor" if before.step == "move_ancestor" else "elder"
         lines.append(t(f"wongar.log.move_{figure}", player=name, area=area_name(ctx, action[1])))
-    elif verb == "play":
+    elif head == "play":
         lines.append(t("wongar.log.play", player=name, card=ritual_name(ctx, action[1])))
-    elif verb == "pass":
+    elif head == "pass":
         lines.append(t("wongar.log.pass", player=name))
-    elif verb == "double":
+    elif head == "double":
         lines.append(t(f"wongar.log.double_{action[2]}", player=name,
                        type=type_name(ctx, action[1], 2), area=area_name(ctx, before.cer_area),
                        of_area=of_area(ctx, before.cer_area)))
-    elif verb == "remove":
+    elif head == "remove":
         lines.append(t("wongar.log.remove", player=name, victim=ctx.name(action[1]),
                        type=type_name(ctx, before.effect_type),
                        area=area_name(ctx, before.cer_area)))
-    elif verb in ("out", "in"):
-        lines.append(t(f"wongar.log.{verb}", player=name, type=type_name(ctx, before.effect_type),
+    elif head in ("out", "in"):
+        lines.append(t(f"wongar.log.{head}", player=name, type=type_name(ctx, before.effect_type),
                        area=area_name(ctx, action[1]), of_area=of_area(ctx, action[1]),
                        here=area_name(ctx, before.cer_area), of_here=of_area(ctx, before.cer_area)))
     lines += _consequences(before, action, after, ctx)
@@ -176,8 +177,8 @@ def _consequences(before, action, after, ctx: ViewContext) -> list[str]:
     # ritual card it is over (scored) within the same action.
     started = not in_ceremony(before) and (
         in_ceremony(after) or (after.last_ceremony is not None
-                                and action[0] in ("move", "take")
-                                and (action[0] == "move" or before.face_up[action[1]]
+                                and verb(action) in ("move", "take")
+                                and (verb(action) == "move" or before.face_up[action[1]]
                                      == D.CARD_KINDS.index("ancestor_elder"))))
     if started:
         a, kind = (after.cer_area, after.cer_kind) if in_ceremony(after) else after.last_ceremony
@@ -227,23 +228,23 @@ def last_turn(player: int, steps, ctx: ViewContext) -> str:
     t = ctx.t
     parts = []
     for before, action, after in steps:
-        verb, who = action[0], before.actor()
-        if verb == "take":
+        head, who = verb(action), before.actor()
+        if head == "take":
             a = action[1]
             parts.append(t("table.wo.take", card=card_name(ctx, before.face_up[a]),
                            area=area_name(ctx, a)))
             if before.face_up[a] < TOKEN_CARDS and after.supply[who] != before.supply[who]:
                 parts.append(t("table.wo.place", type=type_name(ctx, before.face_up[a]),
                                area=area_name(ctx, a)))
-        elif verb == "place" and after.supply[who] != before.supply[who]:
+        elif head == "place" and after.supply[who] != before.supply[who]:
             parts.append(t("table.wo.place", type=type_name(ctx, before.place_type),
                            area=area_name(ctx, action[1])))
-        elif verb == "play":
+        elif head == "play":
             parts.append(t("table.wo.play", card=ritual_name(ctx, action[1])))
-        elif verb == "move":
+        elif head == "move":
             figure = "ancestor" if before.step == "move_ancestor" else "elder"
             parts.append(t(f"table.wo.move_{figure}", area=area_name(ctx, action[1])))
-        elif verb == "pass":
+        elif head == "pass":
             parts.append(t("table.wo.pass"))
     if not parts:
         return ""
