@@ -63,3 +63,20 @@ def test_bad_notation_raises(game_id, text):
     state = get_game(game_id).start(TABLES[game_id][0][0], TABLES[game_id][0][1])
     with pytest.raises(NotationError):
         state.str_to_action(text)
+
+
+# --- Cthulhu Dice: an action's verb is the phase it is played in ---------------------------
+def test_cthulhu_dice_verbs_are_the_phases_they_are_played_in():
+    for state in _positions("cthulhu-dice"):
+        choices = ([a for a, _ in state.chance_outcomes()] if state.is_chance()
+                   else state.legal_actions())
+        assert {verb(a) for a in choices} == {state.phase}
+
+
+@pytest.mark.parametrize("options,text", [
+    ({}, "vC"), ({}, "g3"), ({"mode": "cthulhu"}, "g0"), ({"mode": "cthulhu"}, "v5"),
+    ({}, "v01"), ({}, "eO"), ({}, "v"), ({}, "e"), ({}, "YT")])
+def test_cthulhu_dice_notation_outside_the_table_raises(options, text):
+    """Cthulhu and the gifts exist only in the variant; seats only up to the table's."""
+    with pytest.raises(NotationError):
+        get_game("cthulhu-dice").start(4, options).str_to_action(text)
