@@ -434,7 +434,7 @@ def new_state(num_players: int, options: dict[str, Any]) -> CthulhuDiceState:
     return CthulhuDiceState(num_players, options)
 
 
-# --- the vocabulary: each verb's rule, notation and reading (docs/games/cthulhu_dice.md) ----
+# --- the vocabulary: each verb's rule, notation and reading (docs/games/cthulhu-dice.md) ----
 def _read_seat(state: CthulhuDiceState, text: str) -> int:
     """The seat of ``v2`` / ``g2`` (1-based in notation)."""
     seat = ascii_int(text[1:])
