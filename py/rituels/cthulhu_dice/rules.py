@@ -43,6 +43,7 @@ FACE_COUNT = {YELLOW: 5, TENTACLE: 4, ELDER: 1, CTHULHU_FACE: 1, EYE: 1}
 
 # Every action, built once (hot paths hand these tuples out, never new ones).
 ROLLS = {f: (ROLL, f) for f in FACES}                     # face -> the roll showing it
+_ROLL_ACT = tuple(ROLLS.values())                         # in FACES order
 EYE_CHOICES = tuple((EYE_PICK, f) for f in (YELLOW, TENTACLE, ELDER, CTHULHU_FACE))
 VICTIM_CTHULHU = (VICTIM, CTHULHU)
 _VICTIM_ACT = tuple((VICTIM, s) for s in range(MAX_SEATS))
@@ -51,7 +52,7 @@ _GIFT_ACT = tuple((GIFT, s) for s in range(MAX_SEATS))
 OUTCOMES = tuple((ROLLS[f], Fraction(FACE_COUNT[f], 12)) for f in FACES)
 DIE = tuple(ROLLS[f] for f in FACES for _ in range(FACE_COUNT[f]))  # one per face: sampling
 # sample_chance's table: cumulative float weights, computed once.
-DIE_TABLE = (tuple(ROLLS[f] for f in FACES), tuple(accumulate(float(p) for _, p in OUTCOMES)))
+DIE_TABLE = (_ROLL_ACT, tuple(accumulate(float(p) for _, p in OUTCOMES)))
 
 
 def seat_layout(num_players: int, options: dict[str, Any]) -> tuple[tuple[int, ...], int]:
@@ -162,7 +163,7 @@ class CthulhuDiceState(GameState):
                 acts.append(VICTIM_CTHULHU)
             return acts
         if phase == ROLL:
-            return list(DIE_TABLE[0])
+            return list(_ROLL_ACT)
         if phase == EYE_PICK:
             return list(EYE_CHOICES)
         if phase == GIFT:
@@ -480,4 +481,4 @@ VOCABULARY = actions.vocabulary(
 )
 _APPLY = {name: v.apply for name, v in VOCABULARY.items()}   # apply()'s dispatch
 _NOTATION = {a: actions.write(VOCABULARY, a)                 # action_to_str's table
-             for a in (*_VICTIM_ACT, VICTIM_CTHULHU, *ROLLS.values(), *EYE_CHOICES, *_GIFT_ACT)}
+             for a in (*_VICTIM_ACT, VICTIM_CTHULHU, *_ROLL_ACT, *EYE_CHOICES, *_GIFT_ACT)}
