@@ -113,8 +113,8 @@ def test_cthulhu_reason_targets_the_richest_and_a_ring_on_the_seat():
     state = CTHULHU.start(4, {})
     state.tokens = [3, 1, 5, 2]
     state.total = sum(state.tokens) + state.pool
-    assert "Vise le plus riche (5 jetons)" in reason_of(ctx(0), state, "v3")
-    assert reason_of(ctx(0), state, "v2") == ""
+    assert "Vise le plus riche (5 jetons)" in reason_of(ctx(0), state, ("victim", 2))
+    assert reason_of(ctx(0), state, ("victim", 1)) == ""
     board = load_view("cthulhu-dice").render(state, ctx(0))
-    drawn = boardmarks.draw(board, best=marks_of(state, "v3"))
+    drawn = boardmarks.draw(board, best=marks_of(state, ("victim", 2)))
     assert re.search(r'<g id="cd-seat-2" class="[^"]*mark-best', drawn)

@@ -291,10 +291,10 @@ def test_a_riposte_rolled_elsewhere_belongs_to_the_attackers_turn():
 
     state = get_game("cthulhu-dice").start(2, {})
     caster = state.current_player()
-    victim = next(a for a in state.legal_actions() if a != "vC")
+    victim = next(a for a in state.legal_actions() if a != ("victim", -1))
     state.apply(victim)
     while state.is_chance() and state.chance_owner() == caster:
-        state.apply("Y")       # the caster's roll: a yellow sign takes a token
+        state.apply(("roll", "Y"))   # the caster's roll: a yellow sign takes a token
     assert state.is_chance() or state.is_terminal()
     if state.is_chance():
         assert state.chance_owner() != caster

@@ -32,7 +32,8 @@ def test_a_whole_game_against_three_bots(options):
         page = app.render()
         offered = set(ACTION.findall(page))
         if session.human_to_decide():
-            assert offered == set(session.state.legal_actions())
+            state = session.state
+            assert offered == {state.action_to_str(a) for a in state.legal_actions()}
             app.click({"action": rng.choice(sorted(offered))})
             human_moves += 1
         elif session.human_to_roll():

@@ -33,22 +33,22 @@ def test_think_is_a_generator_that_yields_while_searching():
 
 def test_strong_bot_attacks_the_leader():
     state = position([3, 2, 6, 2], pool=3)
-    assert decide(StrongBot(0), state) == "v3"
+    assert decide(StrongBot(0), state) == ("victim", 2)
 
 
 def test_strong_bot_eye_takes_the_win():
     # Seat 2 has 1 token, seats 3 and 4 are mad: a Tentacle makes seat 1 the last sane one
     # unless the counter-roll saves seat 2, which is what the value accounts for.
     state = play(position([2, 1, 0, 0], pool=9), "v2 O")
-    assert decide(StrongBot(0), state) in ("eT", "eY")
+    assert decide(StrongBot(0), state) in (("eye", "T"), ("eye", "Y"))
     value = {a: evaluate(play(state.clone(), a), 1, 0)[0] for a in ("eT", "eY", "eE", "eC")}
     assert value["eT"] > value["eE"] and value["eT"] > value["eC"]
 
 
 def test_strong_bot_gives_the_yellow_sign_token_to_the_poorest_rival():
     state = play(position([3, 3, 1, 6], pool=11, mode="cthulhu"), "v2 Y")
-    assert state.legal_actions() == ["g3", "g4"]
-    assert decide(StrongBot(0), state) == "g3"
+    assert state.legal_actions() == [("gift", 2), ("gift", 3)]
+    assert decide(StrongBot(0), state) == ("gift", 2)
 
 
 def test_values_are_exact_expectations_over_the_die():
@@ -78,6 +78,6 @@ def test_strong_bot_eye_looks_at_the_next_turn():
     # this turn only, the Yellow Sign would look better.
     state = play(position([4, 1, 1, 1], pool=5, caster=3), "v1 E O")
     assert state.tokens == [4, 1, 1, 2] and state.current_player() == 0
-    assert decide(StrongBot(0), state) == "eC"
+    assert decide(StrongBot(0), state) == ("eye", "C")
     short = {a: evaluate(play(state.clone(), a), state.turn + 1, 0)[0] for a in ("eY", "eC")}
     assert short["eY"] > short["eC"]

@@ -27,10 +27,10 @@ def check_invariants(state):
     assert player in (CHANCE, TERMINAL) or 0 <= player < state.num_players
     if state.phase == VICTIM:
         for action in state.legal_actions():
-            seat = CTHULHU if action == "vC" else int(action[1:]) - 1
+            seat = action[1]
             assert seat == CTHULHU or (seat != state.caster and state.tokens[seat] > 0)
     if state.phase == GIFT:
-        assert all(state.tokens[int(a[1:]) - 1] > 0 for a in state.legal_actions())
+        assert all(state.tokens[a[1]] > 0 for a in state.legal_actions())
 
 
 @pytest.mark.parametrize("players,options", CONFIGS, ids=[f"{n}p-{o}" for n, o in CONFIGS])
@@ -76,8 +76,8 @@ def test_records_replay_exactly_and_notation_round_trips(players, options):
 def test_clone_is_independent():
     state = start(4, mode="cthulhu")
     twin = state.clone()
-    for text in "vC T".split():
-        twin.apply(text)
+    for action in (("victim", -1), ("roll", "T")):
+        twin.apply(action)
     assert state.tokens == [3, 3, 3, 3] and state.pool == 12 and state.took == [False] * 4
     assert twin.tokens == [4, 3, 3, 3] and twin.took[0]
 
@@ -85,8 +85,8 @@ def test_clone_is_independent():
 def test_clone_copies_every_attribute():
     """clone() names each slot: one added to the state and forgotten there fails here."""
     state = start(4, mode="cthulhu")
-    for text in "v2 Y g3".split():
-        state.play(text)
+    for action in (("victim", 1), ("roll", "Y"), ("gift", 2)):
+        state.play(action)
     assert state.events and state.took == [False] * 4
     twin = state.clone()
     for name in state.__slots__:
@@ -102,7 +102,7 @@ def test_bad_notation_is_refused_with_a_clear_error(text):
 
 def test_sampler_matches_the_exact_probabilities():
     state = start(4)
-    state.apply("v2")
+    state.apply(("victim", 1))
     rng = random.Random(5)
     counts = {f: 0 for f, _ in state.chance_outcomes()}
     draws = 24000

@@ -14,9 +14,11 @@ from .helpers import play, position, start
 # --- The die ---------------------------------------------------------------------------------
 def test_the_die_has_exact_probabilities():
     state = play(start(), "v2")
-    assert state.chance_outcomes() == [("Y", Fraction(5, 12)), ("T", Fraction(4, 12)),
-                                       ("E", Fraction(1, 12)), ("C", Fraction(1, 12)),
-                                       ("O", Fraction(1, 12))]
+    assert state.chance_outcomes() == [(("roll", "Y"), Fraction(5, 12)),
+                                       (("roll", "T"), Fraction(4, 12)),
+                                       (("roll", "E"), Fraction(1, 12)),
+                                       (("roll", "C"), Fraction(1, 12)),
+                                       (("roll", "O"), Fraction(1, 12))]
 
 
 # --- Set-up ----------------------------------------------------------------------------------
@@ -57,11 +59,11 @@ def test_options_are_validated():
 # --- A turn ----------------------------------------------------------------------------------
 def test_victim_is_any_sane_seat_but_the_caster():
     state = position([3, 0, 2, 1], pool=6)
-    assert state.legal_actions() == ["v3", "v4"]
+    assert state.legal_actions() == [("victim", 2), ("victim", 3)]
     with pytest.raises(IllegalAction):
-        state.play("v2")                     # seat 2 is mad
+        state.play(("victim", 1))            # seat 2 is mad
     with pytest.raises(IllegalAction):
-        state.play("v1")                     # not oneself
+        state.play(("victim", 0))            # not oneself
     with pytest.raises(NotationError):
         state.str_to_action("vC")            # Cthulhu is no victim in the classic game
 
@@ -124,7 +126,8 @@ def test_cthulhu_every_seat_with_tokens_loses_one_roller_included():
 def test_eye_lets_the_roller_choose_a_result():
     state = play(start(), "v2 O")
     assert state.phase == EYE_PICK and state.current_player() == 0
-    assert state.legal_actions() == ["eY", "eT", "eE", "eC"]
+    assert state.legal_actions() == [("eye", "Y"), ("eye", "T"), ("eye", "E"),
+                                     ("eye", "C")]
     play(state, "eT")
     assert state.tokens == [4, 2, 3, 3]
     assert state.phase == ROLL and state.chance_owner() == 1
@@ -222,14 +225,15 @@ def variant(tokens, pool, caster=0, **options):
 def test_variant_cthulhu_has_three_tokens_per_seat_and_can_be_chosen():
     state = start(4, mode="cthulhu")
     assert state.pool == 12 and state.tokens == [3, 3, 3, 3]
-    assert state.legal_actions() == ["v2", "v3", "v4", "vC"]
+    assert state.legal_actions() == [("victim", 1), ("victim", 2), ("victim", 3),
+                                     ("victim", -1)]
     assert start(2, mode="cthulhu").pool == 12      # 4 seats with 2 people
 
 
 def test_variant_yellow_sign_token_goes_to_a_seat_the_roller_chooses():
     state = play(start(4, mode="cthulhu"), "v2 Y")
     assert state.phase == GIFT and state.current_player() == 0
-    assert state.legal_actions() == ["g3", "g4"]    # not the target, not the roller
+    assert state.legal_actions() == [("gift", 2), ("gift", 3)]  # not the target, nor the roller
     play(state, "g4")
     assert state.tokens == [3, 2, 3, 4] and state.pool == 12
 
@@ -254,7 +258,7 @@ def test_variant_yellow_sign_of_a_mad_roller_with_nobody_to_give_goes_to_cthulhu
 
 def test_variant_yellow_sign_against_cthulhu():
     state = play(start(4, mode="cthulhu"), "vC Y")
-    assert state.legal_actions() == ["g2", "g3", "g4"]
+    assert state.legal_actions() == [("gift", 1), ("gift", 2), ("gift", 3)]
     play(state, "g2")
     assert state.tokens == [3, 4, 3, 3] and state.pool == 11
     assert state.took == [True, False, False, False]   # the roller took it from him
@@ -356,7 +360,7 @@ def test_variant_last_sane_seat_wins_alone_unless_switched_off():
     state = variant([3, 1, 0, 0], pool=20, win_last=False)
     play(state, "v2 T Y")
     assert not state.is_terminal()
-    assert state.legal_actions() == ["v1", "vC"]            # seat 2's turn: only seat 1 or him
+    assert state.legal_actions() == [("victim", 0), ("victim", -1)]  # seat 2's turn: seat 1 or him
 
 
 def test_variant_cthulhu_wins_when_everyone_is_mad():

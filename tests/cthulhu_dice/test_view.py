@@ -64,7 +64,8 @@ def test_clickables_are_exactly_the_legal_actions(lang):
     seen = set()
     for players, state in positions():
         page = Elements(view.render(state, ctx(lang, players)))
-        legal = set() if state.is_chance() or state.is_terminal() else set(state.legal_actions())
+        legal = set() if state.is_chance() or state.is_terminal() else {
+            state.action_to_str(a) for a in state.legal_actions()}
         assert page.actions() == legal
         seen.add(state.phase)
         for tag, a in page.tags:
@@ -263,10 +264,11 @@ def test_eye_buttons_say_what_each_result_would_do_here():
     # Alice (the caster) take a token from him -- the trap the preview warns about.
     state = play(start(), "v2 Y O")
     c = ctx(local=(1,))
-    assert view.preview(state, c, "eT") == "Alice vous prend 1 jeton"
-    assert view.preview(state, c, "eY") == "Alice perd 1 jeton au profit de Cthulhu"
-    assert view.preview(state, c, "eE") == "vous reprenez 1 jeton à Cthulhu"
-    assert view.preview(state, c, "eC") == (
+    assert view.preview(state, c, ("eye", "T")) == "Alice vous prend 1 jeton"
+    assert view.preview(state, c, ("eye", "Y")) == (
+        "Alice perd 1 jeton au profit de Cthulhu")
+    assert view.preview(state, c, ("eye", "E")) == "vous reprenez 1 jeton à Cthulhu"
+    assert view.preview(state, c, ("eye", "C")) == (
         "chacun perd 1 jeton au profit de Cthulhu, vous compris")
     page = Elements(view.render(state, c))
     labels = [a.get("aria-label") for t, a in page.tags if a.get("data-action") == "eT"]
@@ -274,9 +276,11 @@ def test_eye_buttons_say_what_each_result_would_do_here():
     # Madness and its cure are said; a Tentacle against a mad victim does nothing.
     edge = play(position([1, 1, 3, 3], pool=0), "v2 Y O")   # Bob, now mad, rolls back
     en = ctx("en", local=(1,))
-    assert view.preview(edge, en, "eY") == "Alice loses 1 token to Cthulhu, Alice goes mad"
-    assert view.preview(edge, en, "eE") == "you take back 1 token from Cthulhu, you regain sanity"
-    assert view.preview(edge, en, "eT") == "no effect"
+    assert view.preview(edge, en, ("eye", "Y")) == (
+        "Alice loses 1 token to Cthulhu, Alice goes mad")
+    assert view.preview(edge, en, ("eye", "E")) == (
+        "you take back 1 token from Cthulhu, you regain sanity")
+    assert view.preview(edge, en, ("eye", "T")) == "no effect"
 
 
 def test_standings_rank_winners_first_then_by_tokens():

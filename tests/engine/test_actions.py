@@ -92,3 +92,20 @@ def test_wongar_notation_starts_with_the_verb():
     assert seen > 3000
     with pytest.raises(NotationError, match="not a Wongar action"):
         state.action_to_str(("fly", 0))
+
+
+# --- Cthulhu Dice: an action's verb is the phase it is played in ---------------------------
+def test_cthulhu_dice_verbs_are_the_phases_they_are_played_in():
+    for state in _positions("cthulhu-dice"):
+        choices = ([a for a, _ in state.chance_outcomes()] if state.is_chance()
+                   else state.legal_actions())
+        assert {verb(a) for a in choices} == {state.phase}
+
+
+@pytest.mark.parametrize("options,text", [
+    ({}, "vC"), ({}, "g3"), ({"mode": "cthulhu"}, "g0"), ({"mode": "cthulhu"}, "v5"),
+    ({}, "v01"), ({}, "eO"), ({}, "v"), ({}, "e"), ({}, "YT")])
+def test_cthulhu_dice_notation_outside_the_table_raises(options, text):
+    """Cthulhu and the gifts exist only in the variant; seats only up to the table's."""
+    with pytest.raises(NotationError):
+        get_game("cthulhu-dice").start(4, options).str_to_action(text)

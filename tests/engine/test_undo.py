@@ -116,7 +116,7 @@ def test_an_action_that_reveals_information_is_a_barrier(monkeypatch):
     game_or_skip("cthulhu-dice")
     record = table("cthulhu-dice", 2, ["v3"])
     state_class = type(replay(record).state)
-    monkeypatch.setattr(state_class, "reveals_information", lambda self, a: a == "v3")
+    monkeypatch.setattr(state_class, "reveals_information", lambda self, a: a == ("victim", 2))
     check(record, 0, None, REVEALED)
 
 

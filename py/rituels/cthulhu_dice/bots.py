@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from rituels.engine.bots import Bot, Think
 from rituels.cthulhu_dice.rules import (
-    CTHULHU, CTHULHU_FACE, ELDER, EYE_PICK, FACE_COUNT, OVER, ROLL, TENTACLE, VICTIM, YELLOW,
-    CthulhuDiceState,
+    CTHULHU, CTHULHU_FACE, ELDER, EYE_PICK, FACE_COUNT, OVER, ROLL, ROLLS, TENTACLE, VICTIM,
+    YELLOW, CthulhuDiceState,
 )
 
 SHARPNESS = 3.0
@@ -68,7 +68,7 @@ def evaluate(state: CthulhuDiceState, horizon: int, me: int) -> list[float]:
         return heuristic(state)
     n = state.num_players
     if phase == ROLL:
-        by_face = {face: _after(state, face, horizon, me) for face in RESULTS}
+        by_face = {face: _after(state, ROLLS[face], horizon, me) for face in RESULTS}
         if state.roller == CTHULHU:
             return [sum(P_CTHULHU[f] * by_face[f][p] for f in RESULTS) for p in range(n)]
         # The Eye leads to one of the four results, chosen by the roller's player.
@@ -83,7 +83,7 @@ def evaluate(state: CthulhuDiceState, horizon: int, me: int) -> list[float]:
     return max(options, key=lambda v: v[chooser])
 
 
-def _after(state: CthulhuDiceState, action: str, horizon: int, me: int) -> list[float]:
+def _after(state: CthulhuDiceState, action: tuple, horizon: int, me: int) -> list[float]:
     child = state.clone()
     child.apply(action)
     return evaluate(child, horizon, me)

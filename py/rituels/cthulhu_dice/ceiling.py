@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import product
 
 from rituels.cthulhu_dice.bots import P_EYE, P_FACE, RESULTS
-from rituels.cthulhu_dice.rules import CthulhuDiceState
+from rituels.cthulhu_dice.rules import ROLLS, CthulhuDiceState
 
 SEATS, START = 4, 3
 TOTAL = SEATS * START
@@ -51,14 +51,14 @@ def turn_table() -> dict[Key, dict[int, dict[str, dict[str, Key | float]]]]:
                 by_first = {}
                 for first in RESULTS:
                     mid = chosen.clone()
-                    mid.apply(first)
+                    mid.apply(ROLLS[first])
                     by_second = {}
                     for second in RESULTS:
                         end = mid.clone()
-                        end.apply(second)
+                        end.apply(ROLLS[second])
                         by_second[second] = _end_of_turn(end)
                     by_first[first] = by_second
-                by_victim[int(victim[1:]) - 1] = by_first
+                by_victim[victim[1]] = by_first     # ("victim", seat)
             table[(tokens, caster)] = by_victim
     return table
 

@@ -5,6 +5,8 @@ Eye's chosen face. ``reason``: a choice that wins at once, or takes from the ric
 from __future__ import annotations
 
 from rituels.boardmarks import Mark
+from rituels.engine.actions import verb
+from rituels.cthulhu_dice.rules import CTHULHU, VICTIM
 
 
 def marks(state, action) -> list[Mark]:
@@ -20,9 +22,9 @@ def reason(state, action) -> tuple[str, dict] | None:
     after.apply(action)
     if after.is_terminal() and player in after.winners():
         return "win", {}
-    if action[:1] == "v" and action[1:] != "C":
-        seat = int(action[1:]) - 1
-        others = [int(a[1:]) - 1 for a in state.legal_actions() if a[1:] != "C"]
+    if verb(action) == VICTIM and action[1] != CTHULHU:
+        seat = action[1]
+        others = [a[1] for a in state.legal_actions() if a[1] != CTHULHU]
         if len(others) > 1 and all(state.tokens[seat] > state.tokens[s]
                                    for s in others if s != seat):
             return "richest", {"n": state.tokens[seat]}

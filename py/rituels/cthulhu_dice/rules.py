@@ -7,10 +7,12 @@ Vocabulary (see /work/shared/rules/cthulhu-dice.md and docs/games/cthulhu-dice.m
   *roller* is whoever rolls, the *target* the other one of caster/victim;
 - the *pool* is Cthulhu's tokens (in the variant, Cthulhu's own stock; he can be the victim).
 
-Actions are their own notation (short strings), so notation is the identity and records,
-links and logs all read the same: ``v2`` victim seat 2 (1-based), ``vC`` Cthulhu as victim,
-``Y T E C O`` roll outcomes, ``eY eT eE eC`` the Eye's choice, ``g3`` the variant Yellow
-Sign's token given to seat 3.
+Actions are verb-first tuples whose verb is the phase they are played in (``VOCABULARY``, the
+end of this module, declares each verb's rule, notation and reading once):
+``("victim", 1)`` notation ``v2`` (seats are 0-based, notation 1-based), ``("victim", CTHULHU)``
+``vC`` (variant), ``("roll", "Y")`` ``Y`` (outcomes ``Y T E C O``), ``("eye", "T")`` ``eT``
+(the Eye's choice), ``("gift", 2)`` ``g3`` (the variant Yellow Sign's token given to seat 3).
+Every action is one of a few dozen prebuilt tuples (legal_actions and the die hand them out).
 """
 
 from __future__ import annotations
@@ -20,31 +22,37 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import Any
 
+from rituels.engine import actions
+from rituels.engine.actions import Verb
 from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
 
 GAME_ID = "cthulhu-dice"
 CTHULHU = -1          # the victim/roller index meaning Cthulhu himself (variant)
 MAX_SEATS = 8
 
-# The 12-faced die. FACES order is the stable order of chance outcomes.
-YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE = "Y", "T", "E", "C", "O"
-FACES = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE)
-FACE_COUNT = {YELLOW: 5, TENTACLE: 4, ELDER: 1, CTHULHU_FACE: 1, EYE: 1}
-OUTCOMES = tuple((f, Fraction(FACE_COUNT[f], 12)) for f in FACES)
-DIE = "".join(f * FACE_COUNT[f] for f in FACES)   # one letter per face: fast sampling
-# sample_chance's table: cumulative float weights, computed once.
-DIE_TABLE = (FACES, tuple(accumulate(float(p) for _, p in OUTCOMES)))
-EYE_CHOICES = ("e" + YELLOW, "e" + TENTACLE, "e" + ELDER, "e" + CTHULHU_FACE)
-
-# Phases of a turn.
+# Phases of a turn; each is also the verb of the actions played in it.
 VICTIM, ROLL, EYE_PICK, GIFT, OVER = "victim", "roll", "eye", "gift", "over"
 
 # How a finished game ended (the view words it).
 END_LAST, END_TARGET, END_TEAM, END_CTHULHU = "last", "target", "team", "cthulhu"
 
-_SEAT_ACT = tuple(str(i + 1) for i in range(MAX_SEATS))
-_VICTIM_ACT = tuple("v" + s for s in _SEAT_ACT)
-_GIFT_ACT = tuple("g" + s for s in _SEAT_ACT)
+# The 12-faced die. FACES order is the stable order of chance outcomes.
+YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE = "Y", "T", "E", "C", "O"
+FACES = (YELLOW, TENTACLE, ELDER, CTHULHU_FACE, EYE)
+FACE_COUNT = {YELLOW: 5, TENTACLE: 4, ELDER: 1, CTHULHU_FACE: 1, EYE: 1}
+
+# Every action, built once (hot paths hand these tuples out, never new ones).
+ROLLS = {f: (ROLL, f) for f in FACES}                     # face -> the roll showing it
+_ROLL_ACT = tuple(ROLLS.values())                         # in FACES order
+EYE_CHOICES = tuple((EYE_PICK, f) for f in (YELLOW, TENTACLE, ELDER, CTHULHU_FACE))
+VICTIM_CTHULHU = (VICTIM, CTHULHU)
+_VICTIM_ACT = tuple((VICTIM, s) for s in range(MAX_SEATS))
+_GIFT_ACT = tuple((GIFT, s) for s in range(MAX_SEATS))
+
+OUTCOMES = tuple((ROLLS[f], Fraction(FACE_COUNT[f], 12)) for f in FACES)
+DIE = tuple(ROLLS[f] for f in FACES for _ in range(FACE_COUNT[f]))  # one per face: sampling
+# sample_chance's table: cumulative float weights, computed once.
+DIE_TABLE = (_ROLL_ACT, tuple(accumulate(float(p) for _, p in OUTCOMES)))
 
 
 def seat_layout(num_players: int, options: dict[str, Any]) -> tuple[tuple[int, ...], int]:
@@ -146,55 +154,53 @@ class CthulhuDiceState(GameState):
             return None
         return self.owner[self.roller]
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[tuple]:
         phase = self.phase
         if phase == VICTIM:
             tokens, caster = self.tokens, self.caster
             acts = [_VICTIM_ACT[s] for s in range(len(tokens)) if tokens[s] and s != caster]
             if self.variant:
-                acts.append("vC")
+                acts.append(VICTIM_CTHULHU)
             return acts
         if phase == ROLL:
-            return list(FACES)
+            return list(_ROLL_ACT)
         if phase == EYE_PICK:
             return list(EYE_CHOICES)
         if phase == GIFT:
             return [_GIFT_ACT[s] for s in self.gift_to]
         return []
 
-    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[tuple, Fraction]]:
         return list(OUTCOMES) if self.phase == ROLL else []
 
-    def chance_table(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    def chance_table(self) -> tuple[tuple[tuple, ...], tuple[float, ...]]:
         return DIE_TABLE if self.phase == ROLL else ((), ())
 
-    def sample(self, rng: random.Random) -> str:
+    def sample(self, rng: random.Random) -> tuple:
         """A chance outcome drawn with the die's probabilities, without Fraction arithmetic
         (the benchmarks and bots' rollouts use it; equivalent to engine.sample_chance)."""
         return DIE[int(rng.random() * 12)]
 
     # --- protocol: playing -----------------------------------------------------------------
-    def apply(self, action: str) -> None:
+    def apply(self, action: tuple) -> None:
         self.events = []
-        phase = self.phase
-        if phase == ROLL:
-            self._rolled(action)
-        elif phase == VICTIM:
-            self.victim = CTHULHU if action == "vC" else int(action[1:]) - 1
-            self.counter = False
-            self.phase = ROLL
-            self.events.append(("victim", self.caster, self.victim))
-        elif phase == EYE_PICK:
-            self.events.append(("eye", self.roller, action[1]))
-            self._seat_result(action[1])
-        elif phase == GIFT:
-            self._move(self.gift_from, int(action[1:]) - 1)
-            self.gift_from, self.gift_to = None, ()
-            self._result_done()
-        else:
+        if self.phase == OVER:
             raise ValueError("the game is over")
+        # VOCABULARY's rule for the verb (verb(action), inline: this runs for every action).
+        try:
+            rule = _APPLY[action[0]]
+        except (KeyError, TypeError, IndexError):
+            raise ValueError(f"not a Cthulhu Dice action: {action!r}") from None
+        rule(self, action)
 
-    def _rolled(self, face: str) -> None:
+    def _apply_victim(self, action: tuple) -> None:
+        self.victim = action[1]
+        self.counter = False
+        self.phase = ROLL
+        self.events.append(("victim", self.caster, self.victim))
+
+    def _apply_roll(self, action: tuple) -> None:
+        face = action[1]
         roller = self.roller
         self.last_face, self.last_roller = face, roller
         self.events.append(("roll", roller, self.rolling_target(), face))
@@ -204,6 +210,15 @@ class CthulhuDiceState(GameState):
             self.phase = EYE_PICK
         else:
             self._seat_result(face)
+
+    def _apply_eye(self, action: tuple) -> None:
+        self.events.append(("eye", self.roller, action[1]))
+        self._seat_result(action[1])
+
+    def _apply_gift(self, action: tuple) -> None:
+        self._move(self.gift_from, action[1])
+        self.gift_from, self.gift_to = None, ()
+        self._result_done()
 
     def _seat_result(self, face: str) -> None:
         """A seat's result (rolled, or chosen with the Eye)."""
@@ -370,26 +385,14 @@ class CthulhuDiceState(GameState):
         c.end, c.win_seats = self.end, self.win_seats
         return c
 
-    def action_to_str(self, action: str) -> str:
-        return action
+    def action_to_str(self, action: tuple) -> str:
+        try:
+            return _NOTATION[action]         # every action's, written once by VOCABULARY
+        except (KeyError, TypeError):
+            return actions.write(VOCABULARY, action)   # (not an action: write says so)
 
-    def str_to_action(self, text: str) -> str:
-        if not isinstance(text, str):
-            raise NotationError("an action is a text")
-        if text in FACES or text in EYE_CHOICES:
-            return text
-        if text == "vC":
-            if self.variant:
-                return text
-            raise NotationError("Cthulhu is a victim only in the variant")
-        if text[:1] == "g" and not self.variant:
-            raise NotationError("Yellow Sign gifts exist only in the variant")
-        if len(text) >= 2 and text[0] in "vg":
-            seat = ascii_int(text[1:])
-            if 1 <= seat <= self.num_seats:
-                return text
-            raise NotationError(f"no seat {text[1:]} at this table")
-        raise NotationError(f"{text!r} is not a Cthulhu Dice action")
+    def str_to_action(self, text: str) -> tuple:
+        return actions.read(VOCABULARY, self, text, "Cthulhu Dice")
 
     def winners(self) -> list[int]:
         return sorted({self.owner[s] for s in self.win_seats})
@@ -430,3 +433,52 @@ class CthulhuDiceState(GameState):
 
 def new_state(num_players: int, options: dict[str, Any]) -> CthulhuDiceState:
     return CthulhuDiceState(num_players, options)
+
+
+# --- the vocabulary: each verb's rule, notation and reading (docs/games/cthulhu-dice.md) ----
+def _read_seat(state: CthulhuDiceState, text: str) -> int:
+    """The seat of ``v2`` / ``g2`` (1-based in notation)."""
+    seat = ascii_int(text[1:])
+    if 1 <= seat <= state.num_seats:
+        return seat - 1
+    raise NotationError(f"no seat {text[1:]} at this table")
+
+
+def _read_roll(state: CthulhuDiceState, text: str) -> tuple | None:
+    return ROLLS.get(text)
+
+
+def _read_eye(state: CthulhuDiceState, text: str) -> tuple | None:
+    return _EYE_READ.get(text)
+
+
+def _read_victim(state: CthulhuDiceState, text: str) -> tuple | None:
+    if text[0] != "v":
+        return None
+    if text == "vC":
+        if state.variant:
+            return VICTIM_CTHULHU
+        raise NotationError("Cthulhu is a victim only in the variant")
+    return _VICTIM_ACT[_read_seat(state, text)]
+
+
+def _read_gift(state: CthulhuDiceState, text: str) -> tuple | None:
+    if text[0] != "g":
+        return None
+    if not state.variant:
+        raise NotationError("Yellow Sign gifts exist only in the variant")
+    return _GIFT_ACT[_read_seat(state, text)]
+
+
+_EYE_READ = {"e" + a[1]: a for a in EYE_CHOICES}
+
+VOCABULARY = actions.vocabulary(
+    Verb(VICTIM, CthulhuDiceState._apply_victim,
+         lambda a: "vC" if a[1] == CTHULHU else f"v{a[1] + 1}", _read_victim),
+    Verb(ROLL, CthulhuDiceState._apply_roll, lambda a: a[1], _read_roll),
+    Verb(EYE_PICK, CthulhuDiceState._apply_eye, lambda a: "e" + a[1], _read_eye),
+    Verb(GIFT, CthulhuDiceState._apply_gift, lambda a: f"g{a[1] + 1}", _read_gift),
+)
+_APPLY = {name: v.apply for name, v in VOCABULARY.items()}   # apply()'s dispatch
+_NOTATION = {a: actions.write(VOCABULARY, a)                 # action_to_str's table
+             for a in (*_VICTIM_ACT, VICTIM_CTHULHU, *_ROLL_ACT, *EYE_CHOICES, *_GIFT_ACT)}

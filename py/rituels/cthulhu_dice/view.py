@@ -61,8 +61,9 @@ def _face_name(ctx: ViewContext, letter: str) -> str:
     return ctx.t(f"cthulhu.face.{letter}")
 
 
-def _seat_of_action(action: str) -> int:
-    return CTHULHU if action[1:] == "C" else int(action[1:]) - 1
+def _seat_of_action(action: tuple) -> int:
+    """The seat (or CTHULHU) a victim or gift action names."""
+    return action[1]
 
 
 # --- the table ------------------------------------------------------------------------------
@@ -73,11 +74,11 @@ def seat_centre(index: int, count: int) -> tuple[float, float]:
 
 
 def _clickables(state: CthulhuDiceState, ctx: ViewContext) -> dict[int, tuple[str, str]]:
-    """Seat (or CTHULHU) -> (action, verb) for the legal choices a local human can click."""
+    """Seat (or CTHULHU) -> (notation, verb) for the legal choices a local human can click."""
     if not ctx.interactive or state.phase not in (VICTIM, GIFT):
         return {}
     verb = ctx.t("cthulhu.verb.victim" if state.phase == VICTIM else "cthulhu.verb.gift")
-    return {_seat_of_action(a): (a, verb) for a in state.legal_actions()}
+    return {_seat_of_action(a): (state.action_to_str(a), verb) for a in state.legal_actions()}
 
 
 def _pick_attrs(pick: tuple[str, str] | None, visible: list[str], full_name: str = "") -> str:
@@ -85,11 +86,11 @@ def _pick_attrs(pick: tuple[str, str] | None, visible: list[str], full_name: str
     (WCAG "label in name"), then says what a click does (and the full name if shortened)."""
     if not pick:
         return ""
-    action, verb = pick
+    notation, verb = pick
     label = " ".join(v for v in visible if v) + " — " + verb
     if full_name:
         label += f" ({full_name})"
-    return attrs(data_action=action, role="button", tabindex="0", aria_label=label)
+    return attrs(data_action=notation, role="button", tabindex="0", aria_label=label)
 
 
 def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
@@ -249,7 +250,8 @@ def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
     elif phase in (VICTIM, GIFT):
         key = "cthulhu.pick.victim" if phase == VICTIM else "cthulhu.pick.gift"
         items = "".join(
-            _button(a, esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a)))))
+            _button(state.action_to_str(a),
+                    esc(ctx.t(key, name=seat_name(state, ctx, _seat_of_action(a)))))
             for a in state.legal_actions())
         title = ctx.t("cthulhu.victim.prompt" if phase == VICTIM else "cthulhu.gift.prompt")
     else:
@@ -258,17 +260,18 @@ def _buttons(state: CthulhuDiceState, ctx: ViewContext) -> str:
             f'<p class="cd-choices-title">{esc(title)}</p>{items}</div>')
 
 
-def _button(action: str, inner: str, cls: str = "cd-choice", label: str | None = None) -> str:
-    return (f'<button type="button"{attrs(class_=cls, data_action=action, aria_label=label)}>'
+def _button(notation: str, inner: str, cls: str = "cd-choice", label: str | None = None) -> str:
+    return (f'<button type="button"{attrs(class_=cls, data_action=notation, aria_label=label)}>'
             f'{inner}</button>')
 
 
-def _eye_button(state: CthulhuDiceState, ctx: ViewContext, action: str) -> str:
+def _eye_button(state: CthulhuDiceState, ctx: ViewContext, action: tuple) -> str:
     """One of the Eye's results, with what it would do here under its name."""
-    face, effect = _face_name(ctx, action[1]), preview(state, ctx, action)
-    inner = (f'{face_icon(action[1], 36)}<span class="cd-eye-text"><strong>{esc(face)}</strong>'
+    letter = action[1]                      # ("eye", face)
+    face, effect = _face_name(ctx, letter), preview(state, ctx, action)
+    inner = (f'{face_icon(letter, 36)}<span class="cd-eye-text"><strong>{esc(face)}</strong>'
              f'<span class="cd-preview">{esc(effect)}</span></span>')
-    return _button(action, inner, "cd-choice cd-eye",
+    return _button(state.action_to_str(action), inner, "cd-choice cd-eye",
                    ctx.t("cthulhu.eye.choice", face=face, effect=effect))
 
 
@@ -339,7 +342,7 @@ def status(state: CthulhuDiceState, ctx: ViewContext) -> str:
                  target=seat_name(state, ctx, state.gift_from))
 
 
-def preview(state: CthulhuDiceState, ctx: ViewContext, action: str) -> str:
+def preview(state: CthulhuDiceState, ctx: ViewContext, action: tuple) -> str:
     """What choosing this Eye result would do here, said to the roller ("Dagon vous prend
     1 jeton"): the choice is played on a copy and its events are worded."""
     after = state.clone()
@@ -408,7 +411,7 @@ def _effects(state: CthulhuDiceState, ctx: ViewContext, face: str) -> list[str]:
     return out
 
 
-def describe(before: CthulhuDiceState, action: str, after: CthulhuDiceState,
+def describe(before: CthulhuDiceState, action: tuple, after: CthulhuDiceState,
              ctx: ViewContext) -> list[str]:
     events = after.events
     if not events:
