@@ -71,7 +71,7 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                   (1.0, 1.0)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
-MAX_REVIEWED_CHOICES = {"wongar": 6}
+MAX_REVIEWED_CHOICES = {"wongar": 24}
 DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
@@ -179,6 +179,7 @@ class Estimator:
         self.shrink = SHRINK.get(game_id, 1.0)
         self.nobody = NOBODY.get(game_id, 1.0)
         self.value = game.win_chances      # the game's own estimate, when it offers one
+        self.review_value = game.review_chances   # its own for the review only (Wongar)
         self.knots = CALIBRATION.get(game_id, ())
 
     def rng(self, *key: Any) -> random.Random:
@@ -239,6 +240,8 @@ class Estimator:
             child.apply(action)
             if self.value is not None and not self.hidden:
                 value = self.turn_value(child, player)
+            elif self.review_value is not None:
+                value = self.own_steps_value(child, player)
             else:
                 value = self.chances(child, *key, "child", viewer=player,
                                      playouts=playouts or self.review_playouts)[player]
@@ -259,13 +262,25 @@ class Estimator:
             state = self.best_step(state, player)
         return self.chances(state)
 
-    def best_step(self, state: GameState, player: int) -> GameState:
-        """The position after the choice the game's own estimate likes best for ``player``."""
+    def own_steps_value(self, state: GameState, player: int) -> float:
+        """``player``'s chance by the game's review estimate once their next steps from
+        ``state`` are played as it likes best (up to a draw or another player's decision):
+        a card taken is judged with its tokens placed, a ritual card with its effect."""
+        for _ in range(MAX_FINISH_STEPS):
+            if state.is_terminal() or state.current_player() != player:
+                break
+            state = self.best_step(state, player, self.review_value)
+        return self.review_value(state)[player]
+
+    def best_step(self, state: GameState, player: int, value: Any = None) -> GameState:
+        """The position after the choice the game's own estimate (or ``value``) likes best
+        for ``player``."""
+        value_of = value or self.value
         best_value = -1.0
         for action in state.legal_actions():
             child = state.clone()
             child.apply(action)
-            value = (child.returns() if child.is_terminal() else self.value(child))[player]
+            value = (child.returns() if child.is_terminal() else value_of(child))[player]
             if value > best_value:
                 best, best_value = child, value
         return best

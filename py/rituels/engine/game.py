@@ -77,6 +77,9 @@ class Game:
     # Optional: state -> each player's chance of winning from the game's own knowledge (its
     # strong bot's evaluation). The analysis uses it instead of long random playouts.
     win_chances: Callable[[GameState], list[float]] | None = None
+    # Optional: the same, deterministic, for the move review only, where the curve's estimate
+    # is Monte-Carlo and too flat for one decision (Wongar: its bot's heuristic as chances).
+    review_chances: Callable[[GameState], list[float]] | None = None
     # Optional: (state, action) -> whether the rules make this choice a clear error (at least
     # a "mistake" in the analysis whatever the estimate says: Tuchulcha, one's own pawn lost to
     # a passage when a move losing none exists).

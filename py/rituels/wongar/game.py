@@ -14,6 +14,12 @@ def _strong(seed: int):
     return StrongBot(seed)
 
 
+def _review_chances(state: WongarState) -> list[float]:
+    from rituels.wongar.chances import win_chances  # lazily too: it reads the bot's heuristic
+
+    return win_chances(state)
+
+
 GAME = Game(
     id="wongar",
     min_players=3,
@@ -23,6 +29,7 @@ GAME = Game(
                     choices=("basic", "advanced")),),
     bots={"easy": RandomBot, "strong": _strong},
     hidden_information=True,
+    review_chances=_review_chances,
     default_players=4,
     from_json=from_json,
     view="rituels.wongar.view",

@@ -1,0 +1,55 @@
+"""Wongar's win chances for the move review (docs/analysis.md, issue 25): the strong bot's
+heuristic (bots.values: each player's expected final score, roughly) turned into chances.
+
+The curve of a Wongar game is Monte-Carlo (random playouts: calibrated, but flat): one
+decision moves the mean of random playouts by a point or two, well under their noise at any
+affordable count, so the review ranked choices by noise (a random player lost 0.6x what the
+strong bot did per decision: his chances were near 0, where playouts barely vary). This is a
+deterministic estimate of what a decision changes on the board: expected scores, a ceremony
+under way counted at its points for the majorities as they stand (others may still answer
+with cards, hence the weight), then a softmax whose temperature (points) shrinks as the time
+track runs out. Everything it reads is public (hand counts, not hands; taken area cards are
+taken in view of all), so a person's decision is judged on what they could know.
+The constants are fitted on self-play positions of the fitting seeds (0-149; the bench checks
+on 1000+) by the log-likelihood of who won.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rituels.wongar import data as D
+from rituels.wongar.bots import values
+from rituels.wongar.rules import CEREMONY_STEPS, NUM_TYPES, WongarState
+
+# (temperature at the start, at the end), in points; the ceremony under way's weight
+PARAMS = (6.0, 5.1, 0.25)
+
+
+def expected_scores(s: WongarState, ceremony_weight: float = PARAMS[2]) -> list[float]:
+    """bots.values, plus a ceremony under way at its points for the majorities now."""
+    v = values(s)
+    if s.step in CEREMONY_STEPS and s.cer_area is not None:
+        points = ceremony_weight * s.ceremony_points()
+        for t in range(NUM_TYPES):
+            holder = s.majority(s.cer_area, t)
+            if holder is not None:
+                v[holder] += points
+    return v
+
+
+def softmax(v: list[float], progress: float, params: tuple = PARAMS) -> list[float]:
+    start, end = params[0], params[1]
+    temperature = end + (start - end) * (1.0 - progress)
+    top = max(v)
+    weights = [math.exp((x - top) / temperature) for x in v]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def win_chances(s: WongarState) -> list[float]:
+    """Each player's chance to win from ``s`` (the game's result once it is over)."""
+    if s.is_terminal():
+        return list(s.returns())
+    progress = (s.time - 1) / (D.TIME_SPACES - 1)
+    return softmax(expected_scores(s), progress)
