@@ -130,11 +130,12 @@ class StrongBot(Bot):
         while not self._enough(done, deadline):
             world = state.resample_hidden(player, self.rng)
             scores: list[float] = []
+            mark = (state.round, state.turn_index)   # this turn's, taken before the action
             for action in actions:
                 sim = world.clone()
                 sim.apply(action)
                 # A rollout can take longer than one slice: it yields between its steps.
-                yield from self._finish_turn(sim, player, deadline)
+                yield from self._finish_turn(sim, player, deadline, mark)
                 scores.append(evaluate(sim, player))
                 if deadline.yield_due():
                     yield None
@@ -155,10 +156,12 @@ class StrongBot(Bot):
             return done >= self.iterations
         return done >= self.max_iterations or self._out_of_time(done, deadline)
 
-    def _finish_turn(self, sim: WongarState, me: int, deadline: Deadline) -> Think:
-        """Play on until the current turn (with its ceremony) is over, giving the page a turn
-        whenever a slice is used up."""
-        mark = (sim.round, sim.turn_index)
+    def _finish_turn(self, sim: WongarState, me: int, deadline: Deadline,
+                     mark: tuple[int, int]) -> Think:
+        """Play on until the turn ``mark`` (round, turn index; with its ceremony) is over,
+        giving the page a turn whenever a slice is used up. (Read after the action, the mark
+        of a turn's last step was the next player's: their whole turn was played at random
+        before the step was scored, and a seat's last step was chosen by that noise.)"""
         rng = self.rng
         while sim.phase == "turn" and (sim.round, sim.turn_index) == mark:
             p = sim.current_player()
