@@ -67,3 +67,42 @@ def test_moving_the_majority_out_for_nothing_is_flagged_as_a_blunder(playouts, h
         assert review.grade == "blunder"           # 100 points lost: far past every threshold
     for text in WINNING:
         assert Review(41, 0, text, best, chances[text], top).grade == ""
+
+
+GIVING_AWAY_MID_GAME = ("out:emu", "out:lizard", "out:hand")
+
+
+def mid_game_ceremony():
+    """Mid-game (time marker on space 5: section II, an ancestor ceremony pays 3 points a
+    type; the game goes on for rounds). Bruno (0) takes the ancestor card on Émeu and moves
+    the ancestor to Kangourou, where he has 1 cube and Chloé (2) 2; he plays his only ritual
+    card, a cube. Tokens elsewhere give each player something of their own. Removing one of
+    Chloé's cubes ties them 1-1 and the tie goes to him, the ancestor holder (3 points to
+    him); moving his own cube out to a neighbour leaves Chloé the majority (3 points to her)
+    for nothing. Nobody else holds a card, so the ceremony scores right after the choice,
+    but the game is far from over: the review's estimate decides, not an exact end."""
+    s = ceremony(0, tokens=[("kangaroo", 0, "cube", 1), ("kangaroo", 2, "cube", 2),
+                            ("hand", 0, "cube", 1), ("snake", 1, "disc", 2),
+                            ("turtle", 3, "cylinder", 2), ("fish", 2, "disc", 1)],
+                 hands={0: {"cube": 1}}, time=5)
+    return play(s, "play:cube")
+
+
+def test_mid_game_giving_a_ceremony_majority_away_is_a_mistake_and_the_best_choice_is_not():
+    s = mid_game_ceremony()
+    assert s.current_player() == 0 and s.step == "effect"
+    assert sorted(legal(s)) == sorted(("remove:2", "in:hand") + GIVING_AWAY_MID_GAME)
+    for text, scores in [("remove:2", [3, 0, 0, 0])] + [(t, [0, 0, 3, 0])
+                                                          for t in GIVING_AWAY_MID_GAME]:
+        after = play(s.clone(), text)
+        assert after.scores == scores and not after.is_terminal()
+    # the review of a person's decision (core.Job._review), from public information
+    ranked = Estimator("wongar", hidden=True).choices(s, 41)
+    assert {s.action_to_str(a) for a, _ in ranked} == set(legal(s))   # every choice judged
+    chances = {s.action_to_str(a): c for a, c in ranked}
+    best, top = s.action_to_str(ranked[0][0]), ranked[0][1]
+    assert best == "remove:2"
+    assert Review(41, 0, best, best, chances[best], top).grade == ""
+    for text in GIVING_AWAY_MID_GAME:
+        review = Review(41, 0, text, best, chances[text], top)
+        assert review.grade in ("mistake", "blunder"), (text, review.loss)
