@@ -2,6 +2,8 @@
 review of each person's decisions (docs/analysis.md).
 
 A game may offer its own estimate (``Game.win_chances``, Tuchulcha's): it is used as is.
+A game may offer one for the move review and the coach only (``Game.review_chances``,
+Wongar's): each choice is judged by it, the mover's next steps played as it likes best.
 Otherwise the estimator is Monte-Carlo: from a position, play the game out many times with
 uniformly random choices and exact chance draws, and count who wins (a shared win counts 1/k).
 It only needs the game protocol, so every game gets it through the registry. Each estimate has its own
@@ -31,11 +33,10 @@ from rituels.engine.state import (CHANCE, GameState, sample_chance, sample_unifo
 # Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
 # `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
 PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16}
-# Wongar's review (many small decisions) was 60 % of its analysis: 6 playouts and 6 sampled
-# choices per decision (were 8 and 12) bring a whole game from 3.3 s to 2.5 s CPU (p50,
-# seeds 1000-1011, one person reviewed).
-REVIEW_PLAYOUTS = {"cthulhu-dice": 240, "wongar": 6}
-COACH_PLAYOUTS = {"cthulhu-dice": 120, "wongar": 4}    # answer within ~1 s
+# Wongar's review and coach use none: its game's review_chances (random playouts are too
+# flat to judge one Wongar decision, docs/analysis.md).
+REVIEW_PLAYOUTS = {"cthulhu-dice": 240}
+COACH_PLAYOUTS = {"cthulhu-dice": 120}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even share of the playouts' total by
 # this factor, fitted on fitting games (rituels.analysis.fit; on the fixed-search games:
@@ -71,7 +72,7 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                   (1.0, 1.0)),
 }
 # A decision with more choices is reviewed on a seeded sample of them (and the one played).
-MAX_REVIEWED_CHOICES = {"wongar": 24}
+MAX_REVIEWED_CHOICES: dict[str, int] = {}
 DEFAULT_REVIEWED_CHOICES = 24
 # Chance lost against the best choice found, in points of percentage.
 THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
