@@ -200,6 +200,12 @@ def _said(view: Any, state: Any, notation: str, ctx: ViewContext) -> list[str]:
     return view.describe(state, action, after, ctx)
 
 
+def _move_said(view: Any, state: Any, notation: str, ctx: ViewContext) -> str:
+    """The move itself, its log's first sentence: what it then scored or changed is on the
+    board, and a whole Wongar ceremony's sentences pushed the board under a phone's fold."""
+    return next(iter(_said(view, state, notation, ctx)), "")
+
+
 def retry_screen(app: FeatureHost) -> str:
     run = FEATURE.of(app).run
     if run is None:
@@ -215,8 +221,8 @@ def retry_screen(app: FeatureHost) -> str:
         mine = [] if run.answer[0] == review.best else marks_of(
             state, state.str_to_action(run.answer[0]))
         board = boardmarks.inert(boardmarks.draw(board, played=mine, best=best))
-        best_text = " ".join(_said(view, state, review.best, _ctx(app, run, False)))
-    played = " ".join(_said(view, state, review.chosen, _ctx(app, run, False))) or review.chosen
+        best_text = _move_said(view, state, review.best, _ctx(app, run, False))
+    played = _move_said(view, state, review.chosen, _ctx(app, run, False)) or review.chosen
     status = view.status(state, _ctx(app, run, True))
     return screen.render(
         app.lang, title=viewer(app).name(app.lang) if viewer(app) else "",
