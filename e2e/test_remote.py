@@ -106,6 +106,9 @@ def set_up(page, phone_page, open_app, game: str, seats: list[tuple[str, str]]) 
     page.select_option("#count", str(len(seats)))
     for i, (kind, name) in enumerate(seats):
         page.select_option(f"#seat-{i}-kind", kind)
+        # The dialog is drawn again for the new kind: typed before that answer, the name
+        # would be replaced by the field as the worker last saw it (empty).
+        settle(page)
         page.fill(f"#seat-{i}-name", name)
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")

@@ -176,7 +176,13 @@ def test_revoir_le_tour_replays_the_bots_moves_then_returns(make_page, screensho
     page.click(".board [data-action] >> nth=0")          # Ada's victim
     page.wait_for_selector("#main [data-cmd=roll]")
     page.click("#main [data-cmd=roll]")                   # her roll; the bots play on
-    page.wait_for_function("() => !document.querySelector('.status-yours')")
+    # unless it is the Eye (1 roll in 12): then Ada chooses its face first
+    page.wait_for_function("() => !document.querySelector('.status-yours')"
+                           " || document.querySelector('#main .cd-choices [data-action]')")
+    eye = page.query_selector("#main .cd-choices [data-action]")
+    if eye is not None:
+        eye.click()
+        page.wait_for_function("() => !document.querySelector('.status-yours')")
     page.wait_for_selector(".status-yours", timeout=60_000)
     settle(page)
     save_id = page.evaluate("location.hash").split("/")[-1]
