@@ -46,15 +46,20 @@ class _Ceremony:
         self.memo: dict = {}
 
     # ------------------------------------------------------------------ the board
+    def holder(self, count: tuple, t: int) -> int:
+        """Who holds type ``t``'s majority with ``count`` (-1: nobody)."""
+        best, holder = 0, -1
+        for p in self.order:
+            c = count[p * 3 + t]
+            if c > best:
+                best, holder = c, p
+        return holder
+
     def scored(self, count: tuple) -> list[float]:
         """Points of the ceremony if it ended with ``count``."""
         pts = [0.0] * self.n
         for t in range(NUM_TYPES):
-            best, holder = 0, -1
-            for p in self.order:
-                c = count[p * 3 + t]
-                if c > best:
-                    best, holder = c, p
+            holder = self.holder(count, t)
             if holder >= 0:
                 pts[holder] += self.points
         return pts
@@ -64,12 +69,19 @@ class _Ceremony:
         others = (sum(points) - points[p]) / (self.n - 1)
         return points[p] - others - self.card_value * spent
 
+    def _stake(self, p: int, holder: int) -> float:
+        """``p``'s utility from one type held by ``holder``."""
+        return 0.0 if holder < 0 else self.points if holder == p else -self.points / (self.n - 1)
+
     def effect(self, p: int, kind: int, count: tuple, near: tuple, supply: tuple,
-               one_move: bool = False) -> tuple | None:
+               one_move: bool = False, now: float | None = None) -> tuple | None:
         """The best board ``p`` can make with one card of ``kind``, by its majorities at once:
         (utility, count, near, supply), or None. ``one_move``: a double's single move of type
-        ``kind`` instead (bringing a token in)."""
+        ``kind`` instead (bringing a token in). ``now``: ``p``'s utility of ``count``, if
+        known. One type changes: only its holder is read."""
         best = None
+        if now is None:
+            now = self.utility(p, self.scored(count))
         types = range(NUM_TYPES) if kind == R_DOUBLE else (kind,)
         for t in types:
             i = p * 3 + t
@@ -91,8 +103,11 @@ class _Ceremony:
                         boards.append((_add(count, j, -1), near, supply))
                 if near[i]:
                     boards.append((_add(count, i, 1), _add(near, i, -1), supply))
+            if not boards:
+                continue
+            base = now - self._stake(p, self.holder(count, t))
             for board in boards:
-                u = self.utility(p, self.scored(board[0]))
+                u = base + self._stake(p, self.holder(board[0], t))
                 if best is None or u > best[0] + _EPS:
                     best = (u,) + board
         return best
@@ -123,7 +138,7 @@ class _Ceremony:
                 held = 1.0 - (1.0 - share[r]) ** h
                 if held <= 0.0:
                     continue
-                best = self.effect(p, r, count, near, supply)
+                best = self.effect(p, r, count, near, supply, now=now)
                 if best is None or best[0] <= now + _EPS:
                     continue
                 points, spent = self.value(best[1], best[2], best[3], after_hands, active,
