@@ -5,8 +5,12 @@ see (``state.resample_hidden``: the others' hands and the deck), then for every 
 plays the rest of the current turn (its own later steps greedily, the others at random, draws
 sampled) and scores the position with a heuristic: points already won, majorities weighted by
 how likely a ceremony is to reach them and how safe the lead is, the end bonuses for area cards,
-and ritual cards in hand. Every action is tried in the same redrawn world (common random
-numbers), so the comparison between actions is fair even with few iterations.
+and ritual cards in hand, and a ceremony under way at its likely outcome (ceremony.py: who can
+still answer, with what). Every action is tried in the same redrawn world (common random
+numbers), so the comparison between actions is fair even with few iterations. Inside a
+ceremony (play or pass, which card, which effect) it chooses greedily by that heuristic
+instead: random answers in a rollout judged the rest of the ceremony worse than its own
+evaluation does (issue 25: its ceremony choices then lost as much as a random seat's).
 """
 
 from __future__ import annotations
