@@ -13,6 +13,11 @@ the lowest Brier score:
 It prints the constants and the calibration table they give on the fitting games; copy the
 constants into the code by hand (a fit is a decision, reviewed like one).
 
+``--review`` fits Wongar's review estimate instead (``rituels.wongar.chances.PARAMS``, the
+softmax's temperatures): the log-likelihood of who won at every decision of the fitting games
+(REVIEW_FIT_GAMES by default); it also prints the weight the ceremony under way would get if
+it were free (bots.values counts it at 1: its expected points), as a check of that evaluation.
+
 ``--map`` fits the last step instead, for every game: ``CALIBRATION`` in core.py, a monotone
 map of each player's estimate (then the players rescaled to their sum), on the estimates the
 constants above give. Several kinds of map are tried (none, a logistic curve, isotonic
@@ -34,7 +39,7 @@ from typing import Callable, Iterator
 
 from rituels.analysis.bench import (FIRST_SEED, GAMES, TOLERANCE, brier, calibration_rows,
                                     picked_positions, records, worst_gap)
-from rituels.analysis.core import Estimator, apply_map
+from rituels.analysis.core import Estimator, apply_map, turn_ends
 
 FIT_GAMES = 500
 
@@ -259,6 +264,58 @@ def fit_map(game_id: str, games: int, path: str, check: str = "", kind: str = ""
             print(f"Brier {score:.4f} (base rate {base:.4f}), every bucket within: {ok}")
 
 
+REVIEW_FIT_GAMES = 150
+
+
+def fit_review(games: int, path: str) -> None:
+    """Wongar's ``chances.PARAMS`` by the log-likelihood of who won (a shared win: each winner
+    weighs its share) at every decision of the fitting games, and the free fit of the weight
+    of the ceremony under way (a check: its value is counted at 1 in the bot's heuristic)."""
+    from rituels.engine.record import start_state
+    from rituels.wongar import data as D
+    from rituels.wongar.bots import HAND_CARD_VALUE, values
+    from rituels.wongar.ceremony import ceremony_value
+    from rituels.wongar.chances import PARAMS, softmax
+    from rituels.wongar.rules import CEREMONY_STEPS
+
+    rows = []     # (scores without the ceremony, the ceremony's part, progress, result)
+    for seed, record in fitting_records("wongar", games, path):
+        actions, _, _ = turn_ends(record)
+        _, state = start_state(record)
+        final = state.clone()
+        for a in actions:
+            final.apply(a)
+        won = final.returns()
+        for a in actions:
+            if state.current_player() >= 0:
+                v = values(state)
+                part = [0.0] * len(v)
+                if state.step in CEREMONY_STEPS and state.cer_area is not None:
+                    part = ceremony_value(state, HAND_CARD_VALUE)
+                rows.append(([x - c for x, c in zip(v, part)], part,
+                             (state.time - 1) / (D.TIME_SPACES - 1), won))
+            state.apply(a)
+
+    def loss(x: list[float]) -> float:
+        total = 0.0
+        for base, part, progress, won in rows:
+            chances = softmax([b + x[2] * c for b, c in zip(base, part)], progress, x)
+            total -= sum(w * math.log(max(c, 1e-12)) for c, w in zip(chances, won) if w)
+        return total / len(rows)
+
+    ceremonies = sum(1 for _, part, _, _ in rows if any(part))
+    print(f"{len(rows)} decisions ({ceremonies} in a ceremony) of {games} games")
+    start = list(PARAMS) + [1.0]
+    print(f"  now {tuple(PARAMS)}: log-loss {loss(start):.5f}")
+    steps, bounds = [0.5, 0.5, 0.25], [(1.0, 20.0), (1.0, 20.0), (0.0, 3.0)]
+    fixed = minimise(lambda x: loss(x[:2] + [1.0]), start[:2], steps[:2], bounds[:2])
+    print(f"  fitted, ceremony at 1: {tuple(round(c, 3) for c in fixed)} "
+          f"log-loss {loss(fixed + [1.0]):.5f}")
+    free = minimise(loss, fixed + [1.0], steps, bounds)
+    print(f"  with the ceremony's weight free: {tuple(round(c, 3) for c in free)} "
+          f"log-loss {loss(free):.5f}")
+
+
 FITS = {"tuchulcha": fit_tuchulcha,
         "cthulhu-dice": partial(fit_shrink, "cthulhu-dice"),
         "wongar": partial(fit_shrink, "wongar")}
@@ -271,10 +328,15 @@ if __name__ == "__main__":
     parser.add_argument("--records", default="",
                         help="JSON lines of records (any seeds but the checking games')")
     parser.add_argument("--map", action="store_true", help="fit the monotone map (CALIBRATION)")
+    parser.add_argument("--review", action="store_true",
+                        help="wongar: fit the review estimate (chances.PARAMS)")
     parser.add_argument("--check", default="", help="with --map: records to check it on")
     parser.add_argument("--kind", default="", choices=[""] + sorted(MAPS),
                         help="with --map: this kind of map instead of the cross-validated choice")
     args = parser.parse_args()
+    if args.review:
+        fit_review(args.games if args.games != FIT_GAMES else REVIEW_FIT_GAMES, args.records)
+        raise SystemExit(0)
     if args.map:
         fit_map(args.game, args.games, args.records, args.check, args.kind)
         raise SystemExit(0)

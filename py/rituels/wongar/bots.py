@@ -5,8 +5,12 @@ see (``state.resample_hidden``: the others' hands and the deck), then for every 
 plays the rest of the current turn (its own later steps greedily, the others at random, draws
 sampled) and scores the position with a heuristic: points already won, majorities weighted by
 how likely a ceremony is to reach them and how safe the lead is, the end bonuses for area cards,
-and ritual cards in hand. Every action is tried in the same redrawn world (common random
-numbers), so the comparison between actions is fair even with few iterations.
+and ritual cards in hand, and a ceremony under way at its likely outcome (ceremony.py: who can
+still answer, with what). Every action is tried in the same redrawn world (common random
+numbers), so the comparison between actions is fair even with few iterations. Inside a
+ceremony (play or pass, which card, which effect) it chooses greedily by that heuristic
+instead: random answers in a rollout judged the rest of the ceremony worse than its own
+evaluation does (issue 25: its ceremony choices then lost as much as a random seat's).
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from typing import Any
 from rituels.engine.bots import Bot, Deadline, RandomBot, Think
 from rituels.engine.state import CHANCE, GameState, sample_chance, sample_uniform
 from rituels.wongar import data as D
-from rituels.wongar.rules import ADJ, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES, WongarState
+from rituels.wongar.ceremony import ceremony_value
+from rituels.wongar.rules import (ADJ, CEREMONY_STEPS, ELDER_REACH, K_BOTH, NUM_AREAS, NUM_TYPES,
+                                  WongarState)
 
 __all__ = ["RandomBot", "StrongBot", "evaluate"]
 
@@ -89,6 +95,10 @@ def values(s: WongarState) -> list[float]:
                 v[p] += D.END_BONUS * certainty * share
     for p in range(n):
         v[p] += HAND_CARD_VALUE * sum(s.hands[p])
+    # A ceremony under way: its likely outcome (who can still answer, with what).
+    if s.step in CEREMONY_STEPS and s.cer_area is not None:
+        for p, x in enumerate(ceremony_value(s, HAND_CARD_VALUE)):
+            v[p] += x
     # Half-done actions of the player on turn count as done, so a step that only prepares
     # (choose an option, draw later) is not judged worse than one that acts at once.
     if s.draws_pending and s.drawer is not None:
@@ -111,6 +121,7 @@ class StrongBot(Bot):
     of redrawn worlds instead, for reproducible tests and benchmarks."""
 
     level = "strong"
+    ceremony_greedy = True
 
     def __init__(self, seed: int = 0, budget_s: float = 0.6, iterations: int | None = None,
                  min_iterations: int = 1, max_iterations: int = 200):
@@ -125,6 +136,8 @@ class StrongBot(Bot):
         if len(actions) == 1:
             return actions[0]
         deadline = Deadline(self.budget_s, clock=self.clock)
+        if self.ceremony_greedy and state.step in CEREMONY_STEPS:
+            return (yield from self._greedy(state, player, deadline))
         totals = [0.0] * len(actions)
         done = 0
         while not self._enough(done, deadline):
