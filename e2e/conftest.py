@@ -12,12 +12,18 @@ Fixtures for tests:
 - ``open_app``: ``open_app(page, path="")`` loads the app (path: e.g. ``"#/new/wongar"``) and
   waits until ``<html data-ready>``, i.e. Python is live;
 - ``axe``: ``axe(page, selector=None) -> violations`` runs axe-core on the page;
-- ``screenshot``: ``screenshot(page, name)`` saves artifacts/<name>.png.
+- ``screenshot``: ``screenshot(page, name)`` saves artifacts/<name>.png;
+- ``seeded``: ``seeded(page, seed=1, chance=(), fixed_effort=True, pace=None)`` makes the
+  page's next starts reproducible (rituels.app.testseam): the app's dice, shuffles and bots
+  from ``seed``, bots on a fixed effort, the next chance outcomes scripted (notations), and
+  optionally the bots' pace (seconds). Set before ``open_app``; every start (a reload too)
+  reads it afresh, so a reload replays the script from its beginning.
 A failing test also leaves artifacts/<test name>.png.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,6 +182,18 @@ def first_cthulhu_move():
         page.wait_for_function(
             "(before) => document.querySelector('#app').innerHTML !== before", arg=before)
     return play
+
+
+@pytest.fixture
+def seeded():
+    def seed(page, seed: int = 1, chance=(), fixed_effort: bool = True, pace: str | None = None):
+        settings = json.dumps({"seed": seed, "fixed_effort": fixed_effort, "chance": list(chance)})
+        lines = [f"localStorage.setItem('rituels.test', {json.dumps(settings)});"]
+        if pace is not None:
+            lines.append(f"localStorage.setItem('rituels.pace', {json.dumps(str(pace))});")
+        page.add_init_script("try { " + " ".join(lines) + " } catch (e) {}")
+        return page
+    return seed
 
 
 @pytest.fixture

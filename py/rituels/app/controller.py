@@ -30,11 +30,12 @@ from rituels.app.registry import Feature, Hook, Installed, MenuItem, install
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore, StaleSave
 from rituels.app.session import Session, load_view
 from rituels.app.storage import StorageError
+from rituels.app.testseam import TEST_KEY, TestSettings, read_test_settings
 from rituels.engine import game as game_registry
 from rituels.engine.bots import RandomBot
 from rituels.engine.record import RecordError, new_record
 from rituels.engine.safeinput import printable
-from rituels.engine.state import CHANCE, IllegalAction, NotationError, sample_chance
+from rituels.engine.state import CHANCE, IllegalAction, NotationError
 from rituels.i18n import DEFAULT_LANG, LANGS, t
 from rituels.screens import home, layout, newgame, play, rules
 from rituels.screens.mygames import describe_error
@@ -108,6 +109,7 @@ class App:
         self.slice_s = slice_s
         self.clock = clock
         self.rng = rng or random.Random(os.urandom(16))
+        self.test = TestSettings()   # what a browser test asked for (rituels.app.testseam)
         self.effects: list[Effect] = []
         self.features: dict[str, Any] = {name: make() for name, make in INSTALLED.states}
         self.base_url = ""   # the page's address without its fragment (set by the Host)
@@ -121,9 +123,12 @@ class App:
             stored = storage.get(LANG_KEY)
             self.sound = storage.get(SOUND_KEY) == "on"
             self.pace_s = read_pace(storage.get(PACE_KEY), pace_s)
+            self.test = read_test_settings(storage.get(TEST_KEY)) or self.test
             storage.keys()
         except StorageError:
             stored, self.saving_off = None, True
+        if rng is None and self.test.seed is not None:
+            self.rng = self.test.rng()
         self.lang = pick_lang(stored, browser_lang)
         self.route: tuple[str, str] | None = None
         self.screen: Callable[[App], str] = home_screen
@@ -497,13 +502,17 @@ class App:
     def _auto_chance(self, s: Session) -> None:
         """Sample this chance node, then at once any table draws (no owner) that follow it:
         a deal of several cards is one event to watch, not one per card."""
-        lines = s.play(sample_chance(s.state, self.rng))
+        lines = s.play(self.draw_chance(s.state))
         steps = 0
         while s.state.current_player() == CHANCE and s.state.chance_owner() is None \
                 and steps < AUTO_CHANCE_LIMIT:
-            lines += s.play(sample_chance(s.state, self.rng))
+            lines += s.play(self.draw_chance(s.state))
             steps += 1
         self._after_play(s, lines)
+
+    def draw_chance(self, state: Any) -> Any:
+        """A chance outcome for the game on screen: sampled, or scripted by a test."""
+        return self.test.draw(state, self.rng)
 
     def _think(self, s: Session, player: int, job: Job) -> None:
         """Run the bot's generator for at most one slice."""
@@ -521,7 +530,8 @@ class App:
     def _bot(self, s: Session, player: int) -> Any:
         if player not in s.bots:
             level = s.record["seats"][player]["bot"]
-            factory = s.game.bots.get(level) or s.game.bots.get("easy") or RandomBot
+            factory = (self.test.bot_factory(s.game, level) or s.game.bots.get("easy")
+                       or RandomBot)
             s.bots[player] = factory(self.rng.getrandbits(32))
         return s.bots[player]
 
@@ -805,7 +815,7 @@ def _cmd_cancel_select(app: App, data: dict) -> None:
 def _cmd_roll(app: App, data: dict) -> None:
     s = app.playing()
     if s is not None and s.human_to_roll():
-        app.apply(sample_chance(s.state, app.rng))
+        app.apply(app.draw_chance(s.state))
 
 
 @CORE.command("reveal")

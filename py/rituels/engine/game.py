@@ -72,6 +72,10 @@ class Game:
     options: tuple[Option, ...] = ()
     # Bot level -> factory(seed: int) -> Bot. "easy" and "strong" everywhere.
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    # Bot level -> factory(seed) of that level's bot on a fixed effort (a number of searched
+    # positions or worlds, never the clock), so a seeded game replays the same on any machine.
+    # Only tests ask for it (rituels.app.testseam); levels without a clock need no entry.
+    fixed_effort_bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     hidden_information: bool = False
     default_players: int = 4
     # Optional: state -> each player's chance of winning from the game's own knowledge (its

@@ -8,6 +8,13 @@ from rituels.tuchulcha.chances import clear_error, win_chances
 from rituels.tuchulcha.position import from_json
 from rituels.tuchulcha.rules import GAME_ID, new_state
 
+FIXED_LEAVES = 300   # positions a fixed-effort strong bot evaluates per decision (tests)
+
+
+def fixed_effort_strong(seed: int) -> StrongBot:
+    return StrongBot(seed, max_leaves=FIXED_LEAVES)
+
+
 GAME = Game(
     id=GAME_ID,
     min_players=2,
@@ -15,6 +22,7 @@ GAME = Game(
     new_state=new_state,
     options=(Option("group_moves", "bool", False, "tuchulcha.option.group_moves"),),
     bots={"easy": RandomBot, "strong": StrongBot},
+    fixed_effort_bots={"strong": fixed_effort_strong},
     hidden_information=False,
     default_players=4,
     win_chances=win_chances,

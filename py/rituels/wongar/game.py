@@ -14,6 +14,15 @@ def _strong(seed: int):
     return StrongBot(seed)
 
 
+FIXED_WORLDS = 8   # redrawn worlds a fixed-effort strong bot compares per decision (tests)
+
+
+def _fixed_effort_strong(seed: int):
+    from rituels.wongar.bots import StrongBot
+
+    return StrongBot(seed, iterations=FIXED_WORLDS)
+
+
 def _review_chances(state: WongarState) -> list[float]:
     from rituels.wongar.chances import win_chances  # lazily too: it reads the bot's heuristic
 
@@ -28,6 +37,7 @@ GAME = Game(
     options=(Option("variant", "choice", "basic", "wongar.option.variant",
                     choices=("basic", "advanced")),),
     bots={"easy": RandomBot, "strong": _strong},
+    fixed_effort_bots={"strong": _fixed_effort_strong},
     hidden_information=True,
     review_chances=_review_chances,
     default_players=4,
