@@ -87,6 +87,11 @@ def site() -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site: Path):
+    """The site's address: the one server of the whole run when `python3 -m rituels test`
+    started it (every xdist worker shares it), else a server of this session's own."""
+    if os.environ.get("RITUELS_BASE_URL"):
+        yield os.environ["RITUELS_BASE_URL"]
+        return
     server, url = serve_in_thread(site)
     yield url
     server.shutdown()
@@ -99,6 +104,12 @@ def browser():
         chromium = launch_chromium(pw)
         yield chromium
         chromium.close()
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Browser tests first: each is long, so in a parallel run the short unit tests fill the
+    workers' last minutes instead of one browser test running alone at the end."""
+    items.sort(key=lambda item: 0 if Path(str(item.fspath)).parent.name == "e2e" else 1)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -118,6 +118,7 @@ def play(engine, moves: int) -> int:
     return made
 
 
+@pytest.mark.xdist_group("other-engines")   # Firefox and WebKit, one after the other
 def test_a_game_starts_plays_resumes_and_works_offline(engine, own_server):
     server, url = own_server
     engine.go(url)

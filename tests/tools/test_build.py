@@ -230,9 +230,27 @@ def test_the_runner_passes_pytest_exit_codes_except_no_tests(monkeypatch, pytest
     monkeypatch.setattr(testrun.subprocess, "run",
                         lambda cmd, **kw: calls.append(cmd) or
                         subprocess.CompletedProcess(cmd, pytest_exit))
+    monkeypatch.setattr(testrun.os, "cpu_count", lambda: 2)
     args = argparse.Namespace(pytest_args=["--", "-k", "wongar"])
     assert testrun.main(args) == expected
-    assert calls == [["/venv/python", "-m", "pytest", "-k", "wongar"]]
+    assert calls == [["/venv/python", "-m", "pytest", "-n", "2", "--dist", "loadgroup",
+                      "-k", "wongar"]]
+
+
+@pytest.mark.parametrize("chosen", [["-n", "0"], ["-n0"], ["-p", "no:xdist"],
+                                    ["--numprocesses=3"]])
+def test_the_runner_runs_in_parallel_unless_told_otherwise(monkeypatch, chosen):
+    calls, envs = [], []
+    monkeypatch.setattr(testrun, "ensure_venv", lambda: "/venv/python")
+    monkeypatch.setattr(testrun, "ensure_browsers", lambda: None)
+    monkeypatch.setattr(testrun.build, "build", lambda out: "v")
+    monkeypatch.setattr(testrun.subprocess, "run",
+                        lambda cmd, **kw: calls.append(cmd) or envs.append(kw["env"]) or
+                        subprocess.CompletedProcess(cmd, 0))
+    assert testrun.main(argparse.Namespace(pytest_args=chosen)) == 0
+    assert calls == [["/venv/python", "-m", "pytest", *chosen]]
+    # one server for the whole run, its address handed to every pytest process
+    assert envs[0]["RITUELS_BASE_URL"].startswith("http://127.0.0.1:")
 
 
 def test_the_runner_installs_only_the_missing_browsers(monkeypatch):

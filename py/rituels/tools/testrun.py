@@ -5,7 +5,10 @@ On a fresh machine it installs what the suite needs, then runs pytest once over 
 2. the browsers from Debian (apt-get) when missing: chromium, whose Playwright drives the e2e
    suite (Playwright's own browser download cannot work here), then firefox-esr,
    webkit2gtk-driver and xvfb for the smoke in the two other engines (e2e/test_engines.py);
-3. dist/, built fresh, so the e2e tests see the current code.
+3. dist/, built fresh, so the e2e tests see the current code, served once for the whole run
+   (the address goes to pytest's processes in RITUELS_BASE_URL);
+4. pytest in parallel (pytest-xdist, one process per core: each browser test process has its
+   own Chromium), unless the arguments choose (``-n 0`` runs in one process).
 Extra arguments go to pytest (``-k cthulhu``, ``tests/wongar``, ``-x``...). Pytest's "no tests
 collected" (exit 5) counts as success so a filter that matches nothing is not a failure.
 """
@@ -23,8 +26,21 @@ import venv
 from rituels.tools import build, engines
 from rituels.tools.browser import CHROMIUM
 from rituels.tools.paths import DIST, ROOT, VENV
+from rituels.tools.serve import serve_in_thread
 
 PYTEST_NO_TESTS = 5
+MAX_WORKERS = 4   # past this, browser processes only fight over memory and cores
+
+
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options, unless the caller chose (``-n``, or xdist turned off); the
+    group scheduling keeps tests that share a costly resource (xdist_group) on one worker."""
+    chosen = any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist"))
+                 or a in ("no:xdist", "-pno:xdist") for a in pytest_args)
+    if chosen:
+        return []
+    workers = max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+    return ["-n", str(workers), "--dist", "loadgroup"]
 
 
 def _run(cmd: list[str], **kwargs) -> None:
@@ -96,10 +112,16 @@ def main(args: argparse.Namespace) -> int:
         return 1
     # With no paths, pytest runs pyproject's testpaths: tests/ and e2e/.
     pytest_args = [a for a in args.pytest_args if a != "--"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "RITUELS_DIST_BUILT": "1"}
-    cmd = [python, "-m", "pytest", *pytest_args]
+    server, base_url = serve_in_thread(DIST)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "RITUELS_DIST_BUILT": "1",
+           "RITUELS_BASE_URL": base_url}
+    cmd = [python, "-m", "pytest", *parallel_args(pytest_args), *pytest_args]
     print("test: $ " + " ".join(cmd), flush=True)
-    code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    try:
+        code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    finally:
+        server.shutdown()
+        server.server_close()
     if code == PYTEST_NO_TESTS:
         print("test: pytest collected no tests (not a failure)")
         return 0
