@@ -2,7 +2,7 @@
 so a run cut short leaves partial counts for every match. Each game is appended as one JSON
 line to LOG (``match``, game index, strong bot's share, roles, CPU per decision of both sides),
 and ``--summary LOG`` prints each match's win share with its Wilson 95 % interval.
-``nice -n 10 python -m rituels.tools.bench_t27_runs LOG [--scale 6] [--only NAME,NAME]
+``nice -n 10 python -m rituels.tools.bench_tuchulcha_win_rates LOG [--scale 6] [--only NAME,NAME]
 [--first G]``: ``--only`` plays those matches alone, ``--first`` starts at game index G (so two
 processes can share a match's games: one from 0, one from G, logs summarised together)."""
 
@@ -99,7 +99,7 @@ if __name__ == "__main__":
         summary(*sys.argv[2:])
     else:
         import argparse
-        ap = argparse.ArgumentParser(prog="bench_t27_runs")
+        ap = argparse.ArgumentParser(prog="bench_tuchulcha_win_rates")
         ap.add_argument("log")
         ap.add_argument("--scale", type=float, default=1.5)
         ap.add_argument("--only", default="")
