@@ -10,8 +10,8 @@ Sections, in order:
   « Mes parties » with them, the move of 1,000 legacy saves (bench_saves.py; Playwright too);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
   browser (bench_play.py; Playwright too);
-- ``analysis-browser``: whole-game analysis and coach answers in the browser (bench_analysis.py;
-  Playwright too).
+- ``analysis-browser``: whole-game analysis and coach answers in the browser
+  (bench_analysis_browser.py; Playwright too).
 - ``strength``: the current strong bots against the previous build's (sliced on the page's main
   thread) at equal budget (bench_strength.py; CPU-heavy: not in the default run).
 - ``generic``: Tuchulcha's strong bot against a generic search (plain UCT, max^n) at equal CPU,
@@ -42,7 +42,7 @@ SECTIONS: dict[str, str] = {
     "browser": "rituels.tools.bench_browser",
     "saves": "rituels.tools.bench_saves",
     "play": "rituels.tools.bench_play",
-    "analysis-browser": "rituels.tools.bench_analysis",
+    "analysis-browser": "rituels.tools.bench_analysis_browser",
     "strength": "rituels.tools.bench_strength",
     "generic": "rituels.tools.bench_generic",
 }

@@ -19,7 +19,8 @@ Targets (issues 13, 25): a whole Tuchulcha analysis <= 5 s and within 2x of CPyt
 time for the same records, coach answer <= 1 s; read here, never asserted. ``--game=ID``: one
 game only.
 Run by ``python3 -m rituels bench --only analysis-browser``; needs Playwright (the test venv).
-As a script (``python -m rituels.tools.bench_analysis [--quick]``) it prints the figures as JSON.
+As a script (``python -m rituels.tools.bench_analysis_browser [--quick]``) it prints the
+figures as JSON.
 """
 
 from __future__ import annotations
