@@ -88,3 +88,15 @@ def test_a_circle_is_found():
 def test_no_import_circle_in_the_package():
     cycle = find_cycle(import_graph())
     assert not cycle, "import circle: " + " -> ".join(cycle)
+
+
+def test_no_shipped_module_imports_developer_code():
+    """Developer-only code is kept out of the browser's zip by living in tools/: that holds only
+    while no shipped module imports it."""
+    from rituels.tools.build import _package_files
+
+    graph = import_graph()
+    shipped = {module_name(p) for p in _package_files() if p.suffix == ".py"}
+    offenders = sorted(f"{name} -> {other}" for name in shipped for other in graph[name]
+                       if other.startswith("rituels.tools."))
+    assert not offenders, offenders

@@ -2,7 +2,7 @@
 in the real app, in headless Chromium (Pyodide in the app's Web Worker), on a private build.
 
 - Whole-game analysis: complete 4-player self-play games of each game (the records of the
-  ``analysis`` section: strong and easy bots, ``rituels.analysis.bench.self_play``), with seat 0
+  ``analysis`` section: strong and easy bots, ``rituels.tools.bench_analysis.self_play``), with seat 0
   a person so that their decisions are reviewed, stored as finished games of this device.
   Each is opened in the replay viewer (``#/replay/<id>``); the time runs from the click on
   "Analyser la partie" until the luck and skill table is drawn (the analysis done, in the
@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rituels.analysis.bench import self_play, stat
+from rituels.tools.bench_analysis import self_play, stat
 from rituels.analysis.core import analyse, turn_ends
 from rituels.app.saves import SaveStore
 from rituels.app.storage import MemoryStorage

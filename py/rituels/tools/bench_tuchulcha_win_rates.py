@@ -14,7 +14,7 @@ import sys
 import time
 
 from rituels.tools.bench_generic import Meter, _pct, play_one, wilson
-from rituels.tuchulcha import balance
+from rituels.tools import tuchulcha_balance
 
 # (name, opponent, games, players, factor)
 RUNS = (
@@ -36,7 +36,7 @@ def run(path: str, scale: float, only: set | None = None, first: int = 0) -> Non
                     continue
                 t0 = time.process_time()
                 if opponent == "balance":
-                    res = balance.play_one((4, "one", 27_000 + g, 120, 4, 2))
+                    res = tuchulcha_balance.play_one((4, "one", 27_000 + g, 120, 4, 2))
                     row = {k: res[k] for k in ("rounds", "tie", "tie_broken", "end", "players",
                                                "seats", "cpu", "tuchulcha", "lasa")}
                 else:

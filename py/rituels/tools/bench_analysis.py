@@ -20,7 +20,7 @@ loss per decision against the strong ones', and the identity result − initial 
 largest gap over every player of every game (each term is summed on its own, so a gap is a
 bug, not noise) and the mean size of each term.
 
-``python3 -m rituels.analysis.bench [--games N] [--game ID] [--quick] [--save F] [--records F]``
+``python3 -m rituels.tools.bench_analysis [--games N] [--game ID] [--quick] [--save F] [--records F]``
 prints the same; ``--save`` keeps the self-play records (JSON lines) and ``--records`` reads
 them back, so a changed estimate is checked again on the very same games.
 """
