@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from rituels.cli import main
+from rituels.tools.cli import main
 from rituels.engine import get_game
 from rituels.engine.bots import RandomBot, play_game
 

@@ -1,3 +1,3 @@
-from rituels.cli import main
+from rituels.tools.cli import main
 
 raise SystemExit(main(prog="python3 -m rituels"))

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from rituels.analysis import fit
-from rituels.analysis.bench import FIRST_SEED, self_play, worst_gap
+from rituels.tools import fit_chances
+from rituels.tools.bench_analysis import FIRST_SEED, self_play, worst_gap
 from rituels.engine.bots import Bot
 from rituels.engine.game import GAME_IDS
 
@@ -29,7 +29,7 @@ def test_the_fitting_tool_refuses_a_checking_game(tmp_path):
     path = tmp_path / "games.jsonl"
     lines = [dict(self_play("cthulhu-dice", seed), seed=seed) for seed in (5, FIRST_SEED)]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    games = fit.fitting_records("cthulhu-dice", 0, str(path))
+    games = fit_chances.fitting_records("cthulhu-dice", 0, str(path))
     assert next(games)[0] == 5
     with pytest.raises(ValueError, match="checking game"):
         next(games)
@@ -45,7 +45,7 @@ def test_the_logistic_map_finds_the_curve_the_results_follow():
         x = i / 20
         wins = round(1000 * truth(x))
         samples += [(x, 1.0)] * wins + [(x, 0.0)] * (1000 - wins)
-    knots = dict(fit.logistic(samples))
+    knots = dict(fit_chances.logistic(samples))
     for x in (0.1, 0.3, 0.5, 0.7, 0.9):
         assert knots[x] == pytest.approx(truth(x), abs=0.005)
 
@@ -65,7 +65,7 @@ def test_a_held_out_fold_is_mapped_by_a_map_fitted_without_it(monkeypatch):
     def spy(rows):
         seen.append(len(rows))
         return ()
-    monkeypatch.setitem(fit.MAPS, "spy", spy)
+    monkeypatch.setitem(fit_chances.MAPS, "spy", spy)
     rows = [([0.5, 0.5], [1.0, 0.0])] * 10
-    assert len(fit.held_out(rows, "spy", folds=5)) == 20
+    assert len(fit_chances.held_out(rows, "spy", folds=5)) == 20
     assert seen == [8] * 5

@@ -1,6 +1,6 @@
 """Wongar: a strictly dominated choice is flagged by the move review (issue 13, docs/analysis.md).
 
-The position, built by the rules (shared/rules/wongar.md): the time marker is on the X, so the
+The position, built by the rules (docs/rules/wongar.md): the time marker is on the X, so the
 game ends with this round; Bruno (player 0) is the last to play in it. He takes the ancestor
 card on Émeu and moves the ancestor to Kangourou, where he has 1 cube and Chloé (player 2) 2.
 He plays his only ritual card, a cube, and must choose its effect. Removing one of Chloé's cubes

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from rituels.analysis.bench import calibration_samples
+from rituels.tools.bench_analysis import calibration_samples
 from rituels.analysis.core import CALIBRATION, Estimator, apply_map
-from rituels.analysis.fit import isotonic, minimise
+from rituels.tools.fit_chances import isotonic, minimise
 from rituels.engine.game import get_game
 from rituels.engine.state import CHANCE, sample_chance
 from rituels.tuchulcha.chances import calibrate, win_chances

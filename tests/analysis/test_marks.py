@@ -1,5 +1,5 @@
 """The marks of a choice on the board (rituels/boardmarks.py, each game's marks.py) and the
-rules' one-line reasons the coach gives (scenarios from /work/shared/rules/*.md)."""
+rules' one-line reasons the coach gives (scenarios from docs/rules/*.md)."""
 
 import random
 import re

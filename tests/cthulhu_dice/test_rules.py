@@ -1,4 +1,4 @@
-"""One test per rule paragraph of /work/shared/rules/cthulhu-dice.md, with forced rolls.
+"""One test per rule paragraph of docs/rules/cthulhu-dice.md, with forced rolls.
 Seats are numbered from 1 in notation ("v2" = the second seat); lists below are by seat."""
 
 from fractions import Fraction

@@ -47,9 +47,10 @@ def test_the_package_zip_ships_the_game_code_without_dev_tools(site, tmp_path):
     # each language's catalogue merged into one file, not its folder of files
     assert {"rituels/i18n/fr.json", "rituels/i18n/en.json"} <= set(names)
     assert not [n for n in names if re.fullmatch(r"rituels/i18n/\w+/.*", n)]
-    assert not [n for n in names if n.startswith("rituels/tools/")]
-    # benchmarks and the balance study stay out of what the browser downloads
-    assert not [n for n in names if n.endswith(("bench.py", "/balance.py", "/cli.py"))]
+    # developer-only code lives in tools/ and stays out of what the browser downloads; the
+    # game packages hold none of it (no benchmark beside the rules)
+    assert not [n for n in names if n.startswith("rituels/tools/") or "bench" in n]
+    assert "rituels/__main__.py" not in names
     # The zip alone on sys.path is a working package (as in the browser's worker), its
     # namespace package (rituels.analysis) and its translations included.
     probe = ("from rituels.engine.game import GAME_IDS\nimport rituels.analysis.core\n"

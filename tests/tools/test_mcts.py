@@ -57,12 +57,12 @@ def test_wilson_interval():
 
 def test_the_round_robin_log_sums_each_match(tmp_path, capsys):
     # Two games of one match, a win and a loss: 50 % with Wilson's interval on 2 games.
-    from rituels.tools import bench_t27_runs
+    from rituels.tools import bench_tuchulcha_win_rates
     log = tmp_path / "runs.jsonl"
     rows = [{"match": "4p_random", "game": g, "share": s, "roles": r, "strong_cpu": [0.1, 0.3],
              "other_cpu": [0.2], "cpu_s": 1.0} for g, s, r in ((0, 1.0, ""), (1, 0.0, "T"))]
     log.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    bench_t27_runs.summary(str(log))
+    bench_tuchulcha_win_rates.summary(str(log))
     out = capsys.readouterr().out
     lo, hi = wilson(1.0, 2)
     assert f"50.0% [{lo:.1%}, {hi:.1%}] of 2 games" in out

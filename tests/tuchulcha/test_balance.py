@@ -1,7 +1,7 @@
 """The balance study command: it plays real games and reports what the issue asks for."""
 
-from rituels.cli import main
-from rituels.tuchulcha.balance import play_one, summarise, turns
+from rituels.tools.cli import main
+from rituels.tools.tuchulcha_balance import play_one, summarise, turns
 
 
 def test_one_game_figures_are_consistent():

@@ -6,7 +6,7 @@ import pytest
 
 from rituels.engine import CHANCE, sample_chance
 from rituels.engine.bots import decide
-from rituels.tuchulcha.bench import strong_win_rate
+from rituels.tools.bench_tuchulcha import strong_win_rate
 from rituels.tuchulcha import bots
 from rituels.tuchulcha.bots import StrongBot, evaluate
 from rituels.tuchulcha.game import GAME

@@ -1,4 +1,4 @@
-"""Wongar rules, section "Area cards" (shared/rules/wongar.md): one scenario per card."""
+"""Wongar rules, section "Area cards" (docs/rules/wongar.md): one scenario per card."""
 
 import pytest
 

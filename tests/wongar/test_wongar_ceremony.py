@@ -1,4 +1,4 @@
-"""Wongar rules, section "Ceremony" (shared/rules/wongar.md)."""
+"""Wongar rules, section "Ceremony" (docs/rules/wongar.md)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """The likely outcome of a ceremony under way (wongar/ceremony.py), on situations of the rules
-(shared/rules/wongar.md, "Ceremony"): participants answer in turn, one ritual card each or a
+(docs/rules/wongar.md, "Ceremony"): participants answer in turn, one ritual card each or a
 pass (and a pass leaves the ceremony); ties go to the ancestor holder; a ceremony of the
 ancestor in section II pays 3 points for each type's majority.
 

@@ -1,5 +1,5 @@
 """Wongar rules, sections "Material", "Setup", "The time track" and "A round"
-(shared/rules/wongar.md): one scenario per rule paragraph."""
+(docs/rules/wongar.md): one scenario per rule paragraph."""
 
 from fractions import Fraction
 

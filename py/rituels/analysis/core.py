@@ -39,7 +39,7 @@ REVIEW_PLAYOUTS = {"cthulhu-dice": 240}
 COACH_PLAYOUTS = {"cthulhu-dice": 120}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even share of the playouts' total by
-# this factor, fitted on fitting games (rituels.analysis.fit; on the fixed-search games:
+# this factor, fitted on fitting games (rituels.tools.fit_chances; on the fixed-search games:
 # Cthulhu Dice 0.895 on ~3,000 with NOBODY, Wongar 0.939 on 800, 0.94 kept) and checked on
 # the bench's checking games.
 SHRINK = {"cthulhu-dice": 0.895, "wongar": 0.94}
@@ -53,7 +53,7 @@ NOBODY = {"cthulhu-dice": 1.224}
 # chance that nobody wins is kept). Strong players gang up on a leader, which neither
 # estimate sees whole. The kind of map (logistic,
 # isotonic with large blocks, none) is chosen by cross-validation on the fitting records,
-# fitted on them only (`python3 -m rituels.analysis.fit GAME --map`) and checked on the
+# fitted on them only (`python3 -m rituels.tools.fit_chances GAME --map`) and checked on the
 # bench's checking games (docs/analysis.md).
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
     # logistic, seeds 0-999 and 3000-22999 (21,000 games), with NOBODY

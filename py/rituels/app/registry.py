@@ -9,8 +9,11 @@ A route handles ``#/name/arg`` (``fn(app, arg)``), a command a click on ``data-c
 over the current screen, such as a dialog), ``board_filter`` (app, board markup -> markup: the
 coach's hint), ``status_tool`` (markup of a tool in the game's status bar), ``replay_extra``
 (parts of the replay viewer: ``{"panel", "marks", "note", "board"}``) and ``board_click``
-(app, click data -> True when it took a tap on the board: lessons, "why not?"). Hooks of the
-same kind run in the order of the installed list.
+(app, click data -> True when it took a tap on the board: lessons, "why not?"). Opening a
+share link (``#g=``, rituels/app/sharing.py): ``link_opened`` (app, record, link info; called
+once the link is decoded: play at a distance updates its save) and ``link_part`` (app, record,
+link info -> markup added to the link screen: the seats to join). Hooks of the same kind run
+in the order of the installed list.
 """
 
 from __future__ import annotations
@@ -81,7 +84,8 @@ class MenuItem:
     hint: Callable[[Any], str] = lambda app: ""   # the button's title (why it is disabled)
 
 
-HOOKS = ("tick", "overlay", "board_filter", "status_tool", "replay_extra", "board_click")
+HOOKS = ("tick", "overlay", "board_filter", "status_tool", "replay_extra", "board_click",
+         "link_opened", "link_part")
 
 
 @dataclass

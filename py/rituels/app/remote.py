@@ -288,8 +288,17 @@ def _show(app: FeatureHost, sid: str, record: dict[str, Any], rev: int) -> None:
     app.go(f"#/play/{sid}")
 
 
-def join_markup(app: FeatureHost, record: dict[str, Any], info: Any) -> str:
+@FEATURE.hook("link_opened")
+def _link_opened(app: FeatureHost, record: dict[str, Any], info: Any) -> None:
+    if info.remote:
+        open_link(app, record, info)
+
+
+@FEATURE.hook("link_part")
+def _join_markup(app: FeatureHost, record: dict[str, Any], info: Any) -> str:
     """The seats to choose on the link screen of a remote game seen here for the first time."""
+    if not info.remote:
+        return ""
     names = localized_names(record["game"], [s["name"] for s in record["seats"]], app.lang)
     actor = info.state.current_player()
     actor = info.state.chance_owner() if info.state.is_chance() else actor

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rituels.app import remote
 from rituels.app.effects import CopyLink, Focus
 from rituels.app.registry import Feature, FeatureHost, MenuItem
 from rituels.app.replay import continue_from, moved_url, open_replay, position, replay_screen
@@ -63,7 +62,7 @@ def link_screen(app: FeatureHost) -> str:
         error = getattr(ls, "error", None)
         reason = describe_error(app.lang, error) if error else t(app.lang, "app.notice.no_game")
         return link_broken(app.lang, reason)
-    join = remote.join_markup(app, ls.record, ls.info) if ls.info.remote else ""
+    join = "".join(part(app, ls.record, ls.info) for part in app.hooks("link_part"))
     return link_intro(app.lang, ls.record, ls.info, join=join)
 
 
@@ -87,8 +86,8 @@ def _open_link(app: FeatureHost, arg: str) -> None:
         FEATURE.of(app).link = LinkScreen()
         return
     FEATURE.of(app).link = LinkScreen(record, info, payload=payload)
-    if info.remote:   # a game played at a distance: this device's save of it, if any
-        remote.open_link(app, record, info)
+    for opened in app.hooks("link_opened"):   # play at a distance: this device's save of it
+        opened(app, record, info)
     if pos is not None and app.screen is link_screen:    # the replay of the link, at move n
         _open_link_replay(app, pos)
 

@@ -1,6 +1,6 @@
 """Cthulhu Dice rules (classic and the "Cthulhu joue" variant) on the common protocol.
 
-Vocabulary (see /work/shared/rules/cthulhu-dice.md and docs/games/cthulhu-dice.md):
+Vocabulary (see docs/rules/cthulhu-dice.md and docs/games/cthulhu-dice.md):
 - a *seat* is one sanity holder at the table; a *player* (record seat) controls one or more
   seats (with 2 people each controls 2 seats, with 3 people optionally 2 each);
 - the *caster* picks a *victim* and rolls; the victim then rolls back (counter-roll); the

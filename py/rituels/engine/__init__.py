@@ -1,4 +1,4 @@
-"""The common game protocol shared by every game (see docs/protocol.md)."""
+"""The common game protocol shared by every game (see docs/architecture.md, "Game protocol")."""
 
 from rituels.engine.state import (
     CHANCE,

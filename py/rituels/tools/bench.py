@@ -1,17 +1,17 @@
 """``python3 -m rituels bench [--only X,Y] [--quick]``: print every benchmark figure.
 
-Sections, in order:
-- one per game, from ``rituels.<game>.bench.figures(quick)``;
-- ``links``: the game-link codec, from ``rituels.engine.link_bench.figures(quick)``;
-- ``analysis``: calibration of the win chances and analysis/coach times (rituels.analysis.bench);
+Sections, in order, each from ``rituels.tools.bench_<section>.figures(quick)``:
+- one per game (``bench_cthulhu_dice.py``, ``bench_tuchulcha.py``, ``bench_wongar.py``);
+- ``links``: the game-link codec (bench_links.py);
+- ``analysis``: calibration of the win chances and analysis/coach times (bench_analysis.py);
 - ``browser``: start-up time of the app against a bare PyScript page (bench_browser.py). It
   needs Playwright, so it runs in the test venv (.venv, created if missing);
 - ``saves``: start-up with 5,000 saved games against an empty profile (interleaved pairs),
   « Mes parties » with them, the move of 1,000 legacy saves (bench_saves.py; Playwright too);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
   browser (bench_play.py; Playwright too);
-- ``analysis-browser``: whole-game analysis and coach answers in the browser (bench_analysis.py;
-  Playwright too).
+- ``analysis-browser``: whole-game analysis and coach answers in the browser
+  (bench_analysis_browser.py; Playwright too).
 - ``strength``: the current strong bots against the previous build's (sliced on the page's main
   thread) at equal budget (bench_strength.py; CPU-heavy: not in the default run).
 - ``generic``: Tuchulcha's strong bot against a generic search (plain UCT, max^n) at equal CPU,
@@ -34,15 +34,15 @@ from collections.abc import Callable
 from rituels.tools.paths import ROOT
 
 SECTIONS: dict[str, str] = {
-    "cthulhu_dice": "rituels.cthulhu_dice.bench",
-    "tuchulcha": "rituels.tuchulcha.bench",
-    "wongar": "rituels.wongar.bench",
-    "links": "rituels.engine.link_bench",
-    "analysis": "rituels.analysis.bench",
+    "cthulhu_dice": "rituels.tools.bench_cthulhu_dice",
+    "tuchulcha": "rituels.tools.bench_tuchulcha",
+    "wongar": "rituels.tools.bench_wongar",
+    "links": "rituels.tools.bench_links",
+    "analysis": "rituels.tools.bench_analysis",
     "browser": "rituels.tools.bench_browser",
     "saves": "rituels.tools.bench_saves",
     "play": "rituels.tools.bench_play",
-    "analysis-browser": "rituels.tools.bench_analysis",
+    "analysis-browser": "rituels.tools.bench_analysis_browser",
     "strength": "rituels.tools.bench_strength",
     "generic": "rituels.tools.bench_generic",
 }

@@ -1,248 +1,313 @@
-"""Section ``analysis-browser`` of ``python3 -m rituels bench``: the game analysis and the coach
-in the real app, in headless Chromium (Pyodide in the app's Web Worker), on a private build.
+"""Section ``analysis`` of ``python3 -m rituels bench``: are the win chances honest, and fast?
 
-- Whole-game analysis: complete 4-player self-play games of each game (the records of the
-  ``analysis`` section: strong and easy bots, ``rituels.analysis.bench.self_play``), with seat 0
-  a person so that their decisions are reviewed, stored as finished games of this device.
-  Each is opened in the replay viewer (``#/replay/<id>``); the time runs from the click on
-  "Analyser la partie" until the luck and skill table is drawn (the analysis done, in the
-  worker, in its half-second ticks; the curve is drawn while it runs). As a finished game of this device, hands may be shown: estimates use every
-  hand (no redraw of hidden cards). Beside it, to say what dominates: the same analyses run in
-  one go (``core.analyse``) in a bare Pyodide worker on the same build (bench/analysis/, wall
-  time: the computation alone, without the app's steps, renders and messages), and on this
-  CPython (CPU time of this process, so the machine's load does not count).
-- Coach answers: the first record of each game, cut at several of seat 0's decisions and
-  stored as games in progress played with the coach; for each, ``#/play/<id>`` is opened and
-  the time runs from the click on "Conseil" until its list of choices is drawn.
+Calibration: self-play games of 4 seats, each seat the strong or the easy bot at random (at
+least one strong). At a few turn ends of each game (seeded) every player's estimated chance
+(public information only) is compared with whether that player won. Estimates are bucketed by
+tenths; a bucket with at least ``MIN_BUCKET`` samples must be within ``TOLERANCE`` points of
+its win frequency. The Brier score is printed next to the base rate's (always predicting
+the average win frequency). Strong bots search a FIXED amount here (``STRONG_SEARCH``: positions
+evaluated, redrawn worlds), not a time budget: the same seed gives the same game on any machine
+at any load, and hundreds of games fit on a shared machine (they play the same way, less deeply
+than in the app).
 
-Targets (issues 13, 25): a whole Tuchulcha analysis <= 5 s and within 2x of CPython's CPU
-time for the same records, coach answer <= 1 s; read here, never asserted. ``--game=ID``: one
-game only.
-Run by ``python3 -m rituels bench --only analysis-browser``; needs Playwright (the test venv).
-As a script (``python -m rituels.tools.bench_analysis [--quick]``) it prints the figures as JSON.
+Speed: the whole analysis (curve + review of one person's decisions) of complete 4-player
+games (p50/max over a few) and the coach's answer (p50/max over the game's decisions), on
+CPython; Pyodide is slower by a factor printed by the ``browser`` section's own figures.
+
+Luck and skill (``LUCK_GAMES`` self-play games, every decision reviewed): the random seats'
+loss per decision against the strong ones', and the identity result − initial = luck + skill
++ others' decisions + unreviewed decisions + the estimator's drift (docs/analysis.md): its
+largest gap over every player of every game (each term is summed on its own, so a gap is a
+bug, not noise) and the mean size of each term.
+
+``python3 -m rituels.tools.bench_analysis [--games N] [--game ID] [--quick] [--save F] [--records F]``
+prints the same; ``--save`` keeps the self-play records (JSON lines) and ``--records`` reads
+them back, so a changed estimate is checked again on the very same games.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
-from typing import Any
+from typing import Iterator
 
-from rituels.analysis.bench import self_play, stat
-from rituels.analysis.core import analyse, turn_ends
-from rituels.app.saves import SaveStore
-from rituels.app.storage import MemoryStorage
-from rituels.engine.game import GAME_IDS
-from rituels.tools import build
-from rituels.tools.bench_browser import (ENGINE_MAIN_CONFIG, ENGINE_PAGE, ENGINE_WORKER_CONFIG,
-                                         verdict)
-from rituels.tools.bench_play import CLICK_JS, load_average
-from rituels.tools.browser import launch_chromium
-from rituels.tools.serve import serve_in_thread
+from rituels.analysis.core import Estimator, analyse, advice, turn_ends
+from rituels.engine.bots import play_game
+from rituels.engine.game import GAME_IDS, get_game
+from rituels.engine.record import start_state
+from rituels.engine.state import GameState
 
-GAMES, QUICK_GAMES = 3, 1              # whole games analysed per game
-COACH, QUICK_COACH = 8, 4              # coach answers per game
-FIRST_SEED = 1000                      # the analysis section's seeds
-WHOLE_TARGET_S = {"tuchulcha": 5.0}      # issue 25 (a whole 4-player Tuchulcha game)
-COACH_TARGET_S = 1.0
-READY_TIMEOUT_MS = 120_000
-ANALYSIS_TIMEOUT_MS = 600_000          # far past the target: a slow run is measured, not cut
-
-# The bare worker page (bench_browser's engine page, another worker script): each record's
-# analysis in one go; a MicroPython main script asks for each and writes the answers.
-WORKER = """import json
-import time
-
-from rituels.analysis.core import analyse
-
-RECORDS = json.loads({records!r})
-
-def run(i):
-    start = time.perf_counter()
-    analyse(RECORDS[i], hidden=False)
-    return json.dumps(time.perf_counter() - start)
-
-__export__ = ["run"]
-"""
-MAIN = """import js
-from pyscript import workers
-
-def ready(worker):
-    def ask(i):
-        if i == {count}:
-            js.document.body.setAttribute("data-done", "")
-            return
-        def got(text):
-            js.document.body.setAttribute("data-r" + str(i), text)
-            ask(i + 1)
-        worker.run(i).then(got)
-    ask(0)
-
-workers["engine"].then(ready)
-"""
+# Checking games per game (seeds FIRST_SEED...; the fitted constants never come from these):
+# a bucket of n samples has a sampling margin of about ±100/sqrt(n) points, so as many as a
+# bench run affords (self-play CPU per game: Cthulhu Dice ~0.002 s, Tuchulcha ~0.7 s,
+# Wongar ~0.6 s; the bench prints it).
+GAMES = {"cthulhu-dice": 2000, "tuchulcha": 1293, "wongar": 800}
+QUICK_GAMES = 40
+FIRST_SEED = 1000
+POINTS_PER_GAME = 4
+MIN_BUCKET, TOLERANCE = 50, 7.0
+# The strong bots' fixed search in self-play (attributes set on each strong bot), so a game
+# does not depend on the machine's speed or load. About what their former 20 ms budget bought,
+# or less: Tuchulcha 200 positions per plan (most plans need fewer) and one sampled future per
+# role candidate (the median at 20 ms of CPU); Wongar 2 redrawn worlds (its strength bench's
+# amount; 20 ms of wall time on a loaded machine bought 2-8). Cthulhu Dice's strong bot has
+# no budget (an exact search of the turn).
+STRONG_SEARCH: dict[str, dict[str, int]] = {
+    "tuchulcha": {"max_leaves": 200, "samples": 1},
+    "wongar": {"iterations": 2},
+}
+SPEED_GAMES, QUICK_SPEED_GAMES = 3, 1
+# Luck and skill (every decision reviewed, the bots' too): the identity's gap and the random
+# seats' loss per decision against the strong bots'.
+LUCK_GAMES, QUICK_LUCK_GAMES = 100, 4
 
 
-def write_worker_page(site: Path, game_id: str, finished: list[dict[str, Any]]) -> str:
-    """<site>/bench/analysis-<game>/: the records' analysis in a bare Pyodide worker."""
-    folder = site / "bench" / f"analysis-{game_id}"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "index.html").write_text(ENGINE_PAGE, encoding="utf-8")
-    (folder / "worker.toml").write_text(ENGINE_WORKER_CONFIG, encoding="utf-8")
-    (folder / "main.toml").write_text(ENGINE_MAIN_CONFIG, encoding="utf-8")
-    (folder / "worker.py").write_text(WORKER.format(records=json.dumps(finished)),
-                                      encoding="utf-8")
-    (folder / "main.py").write_text(MAIN.format(count=len(finished)), encoding="utf-8")
-    return f"bench/analysis-{game_id}/"
+def _bots(game, rng: random.Random) -> tuple[list, list[str]]:
+    levels = [rng.choice(("strong", "easy")) for _ in range(4)]
+    if "strong" not in levels:
+        levels[rng.randrange(4)] = "strong"
+    bots = []
+    for level in levels:
+        bot = game.bots[level](rng.randrange(1 << 30))
+        search = STRONG_SEARCH.get(game.id, {})
+        if hasattr(bot, "budget_s") and not search:
+            raise ValueError(f"{game.id}: a timed bot needs a fixed search in STRONG_SEARCH")
+        for name, amount in search.items():
+            if hasattr(bot, name):
+                setattr(bot, name, amount)
+        bots.append(bot)
+    return bots, levels
 
 
-BARE_TIMEOUT_MS = 180_000
+def self_play(game_id: str, seed: int) -> dict:
+    """The calibration game of ``seed``: the same record on every machine (fixed search)."""
+    game = get_game(game_id)
+    rng = random.Random(f"calibration:{game_id}:{seed}")
+    bots, levels = _bots(game, rng)
+    final, actions = play_game(game, bots, rng=rng)
+    seats = [{"name": f"P{i}", "bot": level} for i, level in enumerate(levels)]
+    return {"format": 1, "game": game_id, "options": {}, "seats": seats, "actions": actions,
+            "meta": {}}
 
 
-def in_worker(browser: Any, url: str, count: int) -> list[float]:
-    """The bare worker's times; empty when its page does not answer (it is a side figure:
-    the app's own time against CPython's is the one the target is about)."""
-    from playwright.sync_api import TimeoutError as Timeout
-
-    page = browser.new_page()
-    page.goto(url)
-    try:
-        page.wait_for_selector("body[data-done]", state="attached", timeout=BARE_TIMEOUT_MS)
-    except Timeout:
-        page.close()
-        return []
-    out = [json.loads(page.get_attribute("body", f"data-r{i}")) for i in range(count)]
-    page.close()
-    return out
-
-
-def records(game_id: str, count: int) -> list[dict[str, Any]]:
-    """Complete 4-player games, seat 0 a person (reviewed), seats 1-3 bots."""
-    out = []
-    for seed in range(FIRST_SEED, FIRST_SEED + count):
-        record = self_play(game_id, seed)
-        record["seats"][0] = {"name": "Ada", "bot": None}
-        out.append(record)
-    return out
+def records(game_id: str, games: int, first: int = FIRST_SEED,
+            path: str = "") -> Iterator[tuple[int, dict]]:
+    """(seed, self-play record) of ``games`` seeds from ``first``. ``path``: a JSON-lines file
+    of records (``--save`` writes one), read instead of playing: the estimate can then be
+    changed and checked again on the very same games without playing them again."""
+    if path:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                if record["game"] == game_id and first <= record["seed"] < first + games:
+                    yield record.pop("seed"), record
+        return
+    for seed in range(first, first + games):
+        yield seed, self_play(game_id, seed)
 
 
-def coach_cuts(record: dict[str, Any], count: int) -> list[dict[str, Any]]:
-    """``count`` copies of ``record`` cut where seat 0 decides, spread over the game, each a
-    game in progress played with the coach."""
-    mine = [i for i, personal in enumerate(turn_ends(record)[2]) if personal]   # seat 0's
-    picks = [mine[k * len(mine) // count] for k in range(count)] if len(mine) >= count else mine
-    return [dict(record, actions=record["actions"][:i], meta={"coach": True}) for i in picks]
+def picked_positions(record: dict, seed: int
+                     ) -> Iterator[tuple[int, GameState, list[float]]]:
+    """The calibration's seeded turn ends of ``record``: (actions done, position, every
+    player's result); the position is changed in place between two of them."""
+    actions, ends, _ = turn_ends(record)
+    _, state = start_state(record)
+    picks = sorted(random.Random(seed).sample([0] + ends[:-1], min(POINTS_PER_GAME, len(ends))))
+    final = state.clone()
+    for a in actions:
+        final.apply(a)
+    won = final.returns()
+    at = 0
+    for pos in picks:
+        while at < pos:
+            state.apply(actions[at])
+            at += 1
+        yield pos, state, won
 
 
-def storage_of(finished: list[dict[str, Any]], playing: list[dict[str, Any]]
-               ) -> tuple[dict[str, str], list[str], list[str]]:
-    """localStorage keys holding the records, and their save ids."""
-    storage = MemoryStorage()
-    saves = SaveStore(storage)
-    ids: tuple[list[str], list[str]] = ([], [])
-    for done, group in ((True, finished), (False, playing)):
-        for record in group:
-            save_id = saves.new_id()
-            saves.put(save_id, record, done, 0)
-            ids[0 if done else 1].append(save_id)
-    return storage.data, ids[0], ids[1]
+def calibration_samples(game_id: str, games: int, path: str = "", save: str = "",
+                        first: int = FIRST_SEED) -> tuple[list[tuple[float, float]], int]:
+    """(estimated chance, 1 if that player won else 0) at seeded turn ends of each game; and
+    how many games (a file of records may hold fewer than asked)."""
+    est = Estimator(game_id, hidden=True)
+    samples, played = [], 0
+    kept = open(save, "a", encoding="utf-8") if save else None
+    for seed, record in records(game_id, games, first, path):
+        played += 1
+        if kept:
+            kept.write(json.dumps(dict(record, seed=seed)) + "\n")
+        for pos, state, won in picked_positions(record, seed):
+            for p, chance in enumerate(est.chances(state, "cal", seed, pos)):
+                samples.append((chance, won[p]))
+    if kept:
+        kept.close()
+    return samples, played
 
 
-def _go(page: Any, hash_: str, selector: str) -> None:
-    page.evaluate("(h) => { location.hash = h; }", hash_)
-    page.wait_for_selector(selector, timeout=60_000)
+def buckets(samples: list[tuple[float, float]]) -> list[tuple[int, int, float, float]]:
+    """(tenth, samples, mean estimate, win frequency) of every non-empty bucket, in points."""
+    tenths: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+    for chance, won in samples:
+        tenths[min(int(chance * 10), 9)].append((chance, won))
+    return [(k, len(b), 100 * statistics.fmean(c for c, _ in b),
+             100 * statistics.fmean(w for _, w in b)) for k, b in enumerate(tenths) if b]
 
 
-def measure(browser: Any, base: str, game_id: str, finished: list[dict[str, Any]],
-            cuts: list[dict[str, Any]]) -> dict[str, list[float]]:
-    data, done_ids, play_ids = storage_of(finished, cuts)
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-    context.add_init_script(f"""if (!sessionStorage.getItem('bench-seeded')) {{
-        for (const [k, v] of Object.entries({json.dumps(data)})) localStorage.setItem(k, v);
-        sessionStorage.setItem('bench-seeded', '1'); }}""")
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(base + "#/")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+def worst_gap(samples: list[tuple[float, float]]) -> float:
+    """The largest |estimated - won| of the judged buckets (>= MIN_BUCKET samples), in points."""
+    return max((abs(mean - freq) for _, n, mean, freq in buckets(samples) if n >= MIN_BUCKET),
+               default=0.0)
+
+
+def calibration_rows(samples: list[tuple[float, float]]) -> tuple[list[str], bool, float, float]:
+    rows, ok = [], True
+    for k, n, mean, freq in buckets(samples):
+        judged = n >= MIN_BUCKET
+        good = abs(mean - freq) <= TOLERANCE
+        ok &= good or not judged
+        # sampling margin of the win frequency (95 %, as if the samples were independent;
+        # the 4 points of one game are not, so the true margin is wider)
+        margin = 196 * (max(freq, 1.0) * max(100 - freq, 1.0) / n) ** 0.5 / 100
+        rows.append(f"{k * 10:>3}-{k * 10 + 10:<3}% n={n:<5} estimated {mean:5.1f} "
+                    f"won {freq:5.1f} (±{margin:4.1f})"
+                    + ("" if not judged else " ok" if good else " OFF"))
+    base = statistics.fmean(w for _, w in samples)
+    return rows, ok, brier(samples), brier([(base, w) for _, w in samples])
+
+
+def speed(game_id: str, games: int, path: str = "") -> tuple[list[float], list[float]]:
+    """Seconds of whole analyses (seat 0 a person) and of coach answers: CPU time of this
+    process, so a machine shared with other work does not inflate them."""
     whole, coach = [], []
-    for save_id in done_ids:
-        _go(page, f"#/replay/{save_id}", "button[data-cmd=analysis-start]")
-        whole.append(page.evaluate(CLICK_JS, [
-            "button[data-cmd=analysis-start]",
-            "document.querySelector('.analysis .an-summary')", ANALYSIS_TIMEOUT_MS]))
-    for save_id in play_ids:
-        _go(page, f"#/play/{save_id}", "button[data-cmd=coach]")
-        page.wait_for_selector(".coach-list", state="detached")
-        coach.append(page.evaluate(CLICK_JS, [
-            "button[data-cmd=coach]", "document.querySelector('.coach-list li')", 60_000]))
-    context.close()
-    return {"whole": [ms / 1000 for ms in whole], "coach": [ms / 1000 for ms in coach]}
-
-
-def cpython_seconds(finished: list[dict[str, Any]]) -> list[float]:
-    """The same analyses (hands shown, as in the viewer) on this CPython, CPU time."""
-    out = []
-    for record in finished:
+    for seed, (_, record) in enumerate(records(game_id, games, path=path)):
+        record["seats"][0]["bot"] = None
         start = time.process_time()
-        analyse(record, hidden=False)
-        out.append(time.process_time() - start)
+        result = analyse(record, hidden=True)
+        whole.append(time.process_time() - start)
+        _, state = start_state(record)
+        actions, _, personal = turn_ends(record)
+        for i, action in enumerate(actions):
+            if personal[i] and len(coach) < 30 * (seed + 1):
+                start = time.process_time()
+                advice(state, seed=i)
+                coach.append(time.process_time() - start)
+            state.apply(action)
+        assert result.done
+    return whole, coach
+
+
+TERMS = (("luck", "luck"), ("skill", "skill"), ("others", "others_decisions"),
+         ("unreviewed", "unreviewed_decisions"), ("drift", "estimator_drift"))
+
+
+def luck_skill(game_id: str, games: int, path: str = "") -> dict[str, float]:
+    """Every decision of the self-play games reviewed (``review_all``): the mean loss per
+    decision of the random ("easy") seats and of the strong ones; per player and game, the
+    identity result − initial = luck + skill + others' decisions + unreviewed decisions +
+    estimator's drift (Summary, each term summed on its own): its largest gap (rounding
+    only, or a bug) and the mean size |term| of each term, in points."""
+    loss: dict[str, list[float]] = {"easy": [], "strong": []}
+    gaps: list[float] = []
+    sizes: dict[str, list[float]] = {name: [] for name, _ in TERMS}
+    took = 0.0
+    played = 0
+    for seed, record in records(game_id, games, path=path):
+        played += 1
+        levels = [s["bot"] for s in record["seats"]]
+        start = time.process_time()
+        result = analyse(record, seed=seed, review_all=True)
+        took += time.process_time() - start
+        for r in result.reviews.values():
+            loss[levels[r.player]].append(r.loss)
+        for s in result.summaries():
+            terms = [getattr(s, field) for _, field in TERMS]
+            gaps.append(abs(s.result - s.initial - sum(terms)) * 100)
+            for (name, _), value in zip(TERMS, terms):
+                sizes[name].append(abs(value) * 100)
+    easy, strong = (statistics.fmean(loss[k]) if loss[k] else 0.0 for k in ("easy", "strong"))
+    out = {"easy": easy, "strong": strong, "ratio": easy / strong if strong else float("inf"),
+           "gap_max": max(gaps, default=0.0), "games": played, "cpu": took / max(played, 1)}
+    out.update({name: statistics.fmean(v or [0.0]) for name, v in sizes.items()})
     return out
 
 
-def game_rows(game_id: str, finished: list[dict[str, Any]], seen: dict[str, list[float]],
-              native: list[float]) -> list[tuple[str, str]]:
-    moves = ", ".join(str(len(r["actions"])) for r in finished)
-    whole, coach, bare = seen["whole"], seen["coach"], seen["bare"]
-    share = (f"the computation is {100 * statistics.fmean(b / w for b, w in zip(bare, whole)):.0f}"
-             " % of the app's time" if bare else "its page did not answer")
-    ratio = statistics.fmean(w / n for w, n in zip(whole, native))
-    target = WHOLE_TARGET_S.get(game_id)
-    return [
-        (f"{game_id}: whole analysis in the browser, 4 players",
-         f"{stat(whole)} (n={len(whole)}, {moves} actions"
-         + (f"; target <= {target:g} s: {verdict(max(whole) <= target)})" if target else ")")),
-        (f"{game_id}: same analyses in a bare Pyodide worker (wall)", f"{stat(bare)} ({share})"),
-        (f"{game_id}: same analyses on CPython (CPU)",
-         f"{stat(native)}; the app in the browser takes x{ratio:.1f} (target <= 2)"),
-        (f"{game_id}: coach answer in the browser",
-         f"{stat(coach)} (n={len(coach)}, click to list drawn; target <= {COACH_TARGET_S:g} s: "
-         f"{verdict(max(coach) <= COACH_TARGET_S)})"),
-    ]
+def brier(samples: list[tuple[float, float]]) -> float:
+    """Mean squared gap between estimated chances and outcomes (1 won, 0 lost)."""
+    return statistics.fmean((c - w) ** 2 for c, w in samples)
+
+
+def stat(values: list[float]) -> str:
+    if not values:
+        return "no sample"
+    return f"p50 {statistics.median(values):.2f} s, max {max(values):.2f} s"
+
+
+def game_figures(game_id: str, games: int, speed_games: int, path: str = "",
+                 save: str = "", first: int = FIRST_SEED,
+                 luck_games: int = LUCK_GAMES) -> list[tuple[str, str]]:
+    out = []
+    start = time.process_time()
+    samples, played = calibration_samples(game_id, games, path, save, first)
+    took = time.process_time() - start
+    rows, ok, score, base_score = calibration_rows(samples)
+    out.append((f"{game_id} calibration ({played} games from seed {first}, "
+                f"{len(samples)} estimates)",
+                "every bucket of >= 50 within ±7 points: " + ("yes" if ok else "NO")))
+    out.append((f"{game_id} calibration run (CPU time, self-play unless --records)",
+                f"{took:.0f} s, {took / max(played, 1):.3f} s a game"))
+    for row in rows:
+        out.append((f"  {game_id} bucket", row))
+    out.append((f"{game_id} Brier score", f"{score:.4f} (base rate {base_score:.4f})"))
+    whole, coach = speed(game_id, speed_games, path)
+    out.append((f"{game_id} whole analysis, 4 players (CPython, CPU time)",
+                f"{stat(whole)} (target <= 15 s in the browser)"))
+    out.append((f"{game_id} coach answer (CPython, CPU time)", f"{stat(coach)} (target <= 1 s)"))
+    if luck_games:
+        ls = luck_skill(game_id, luck_games, path)
+        out.append((f"{game_id} loss per decision, random vs strong ({ls['games']} games, "
+                    "every decision reviewed)",
+                    f"{ls['easy']:.2f} vs {ls['strong']:.2f} points: x{ls['ratio']:.1f} "
+                    "(target >= 3)"))
+        out.append((f"{game_id} identity result − initial = luck + skill + others' "
+                    "decisions + unreviewed + drift, per player",
+                    f"largest gap {ls['gap_max']:.2g} points ({ls['games']} games; "
+                    f"{ls['cpu']:.2f} s CPU a game)"))
+        out.append((f"{game_id} identity's terms, mean |term| per player and game",
+                    ", ".join(f"{name} {ls[name]:.1f}" for name, _ in TERMS) + " points"))
+    return out
 
 
 def figures(quick: bool) -> list[tuple[str, str]]:
-    from playwright.sync_api import sync_playwright
-
-    count, answers = (QUICK_GAMES, QUICK_COACH) if quick else (GAMES, COACH)
-    only = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--game=")]
-    games = {g: records(g, count) for g in (only or GAME_IDS)}
-    rows = [("load average at start", load_average())]
-    seen = {}
-    with tempfile.TemporaryDirectory(prefix="rituels-bench-") as tmp:
-        site = Path(tmp) / "site"      # a private build: others rebuild dist/ meanwhile
-        build.build(site)
-        server, base = serve_in_thread(site)
-        try:
-            with sync_playwright() as pw:
-                browser = launch_chromium(pw)
-                for game_id, finished in games.items():
-                    seen[game_id] = measure(browser, base, game_id, finished,
-                                            coach_cuts(finished[0], answers))
-                    page = write_worker_page(site, game_id, finished)
-                    seen[game_id]["bare"] = in_worker(browser, base + page, len(finished))
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    for game_id, finished in games.items():
-        rows += game_rows(game_id, finished, seen[game_id], cpython_seconds(finished))
-    rows.append(("load average at end", load_average() + " (shared machine: figures are "
-                                                         "pessimistic)"))
-    return rows
+    speed_games = QUICK_SPEED_GAMES if quick else SPEED_GAMES
+    out = []
+    for game_id in GAME_IDS:
+        out += game_figures(game_id, QUICK_GAMES if quick else GAMES[game_id], speed_games,
+                            luck_games=QUICK_LUCK_GAMES if quick else LUCK_GAMES)
+    return out
 
 
-if __name__ == "__main__":  # how bench.py runs it in the test venv: figures as JSON
-    print(json.dumps(figures("--quick" in sys.argv[1:])))
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=0, help="default: GAMES of the game")
+    parser.add_argument("--speed-games", type=int, default=SPEED_GAMES)
+    parser.add_argument("--game", default="")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--first", type=int, default=FIRST_SEED, help="first calibration seed")
+    parser.add_argument("--records", default="", help="JSON lines of records to read")
+    parser.add_argument("--save", default="", help="JSON lines file to append the records to")
+    parser.add_argument("--luck-games", type=int, default=LUCK_GAMES)
+    parser.add_argument("--only-luck", action="store_true", help="luck and skill figures only")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.speed_games = QUICK_GAMES, QUICK_SPEED_GAMES
+    for game_id in [args.game] if args.game else GAME_IDS:
+        if args.only_luck:
+            print(game_id, luck_skill(game_id, args.luck_games, args.records), flush=True)
+            continue
+        games = args.games or GAMES[game_id]
+        for label, value in game_figures(game_id, games, args.speed_games, args.records,
+                                         args.save, args.first, args.luck_games):
+            print(f"{label}  {value}", flush=True)

@@ -59,11 +59,13 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from rituels.tools import bench_play, bench_reference, bench_saves, build
+from rituels.tools import bench_play, bench_reference, build
 from rituels.tools.browser import launch_chromium
 from rituels.tools.serve import QuietHandler, serve_in_thread
 
@@ -309,7 +311,7 @@ def _wait_offline_cache(page) -> None:
         timeout=READY_TIMEOUT_MS, polling=250)
 
 
-def _settle_first_visit(page) -> None:
+def settle_first_visit(page) -> None:
     """Until a first visit's offline cache and memory snapshot are made."""
     _wait_offline_cache(page)
     _wait_snapshot(page)
@@ -399,11 +401,11 @@ def visit(browser, url: str, app: bool, rate: float = 1,
     page.reload()
     warm = _ready_ms(page)
     if app:
-        boots.append(_last_boot(page))
+        boots.append(last_boot(page))
     page.reload()
     later = _ready_ms(page)
     if app:
-        boots.append(_last_boot(page))
+        boots.append(last_boot(page))
     context.close()
     return Visit(cold, warm, later, paint, load_task, glue, first_visit, tuple(boots))
 
@@ -416,7 +418,7 @@ LAST_BOOT_JS = """async () => {
     return hit ? (await hit.json()).mode : 'unknown'; }"""
 
 
-def _last_boot(page) -> str:
+def last_boot(page) -> str:
     return page.evaluate(LAST_BOOT_JS)
 
 
@@ -454,7 +456,7 @@ def snapshot_reliability(browser, url: str, visits: int = SNAPSHOT_VISITS) -> di
         try:
             page.reload()
             ready.append(_ready_ms(page))
-            modes.append(_last_boot(page))
+            modes.append(last_boot(page))
         except Exception:   # a visit that never became ready (timeout): counted, go on
             failed += 1
     context.close()
@@ -570,62 +572,40 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     """Every figure; ``only="startup"`` (the alternating start-up visits), ``only="play"``
     (a bot game) or ``only="engine"`` (random games and the reference) is a quick mode for
     working on one of them."""
-    from playwright.sync_api import sync_playwright
-
-    # A private copy of the site: a `serve` or `test` run rebuilding dist/ meanwhile cannot
-    # disturb the measurement.
-    tmp = tempfile.TemporaryDirectory(prefix="rituels-bench-")
-    site = Path(tmp.name) / "dist"
-    build.build(site)
-    write_bare_page(site)
-    server, base = serve_in_thread(site, handler=CachingHandler)
     runs = runs or (2 if quick else 5)
     games = (("wongar",) if only == "play"   # the game with the heaviest renders
              else bench_play.GAMES[-1:] if quick else bench_play.GAMES)
     startup, everything = only in (None, "startup"), only is None
     engine_too = only in (None, "engine")
-    saved: dict[str, Any] = {}
     bare: dict[float, list[Visit]] = {rate: [] for rate in STARTUP_RATES}
     app: dict[float, list[Visit]] = {rate: [] for rate in STARTUP_RATES}
     main_thread: list[Visit] = []
     worker_throttle = ""
     reliability: dict[str, Any] = {}
     played: dict[str, dict[str, Any]] = {}
-    try:
-        with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            # One throw-away visit so the first measured run does not pay for the browser's
-            # own warm-up (process start, font caches).
-            if only != "engine":
-                visit(browser, base + "bench/", app=False)
-            if startup:
-                worker_throttle = throttle_worker_probe(browser, base + "bench/")
-            if startup or only == "snapshot":
-                reliability = snapshot_reliability(browser, base)
-            # Alternate the two pages (and the rates) so all see the same machine load.
-            for _ in range(runs if startup else 0):
-                for rate in STARTUP_RATES:
-                    bare[rate].append(visit(browser, base + "bench/", False, rate,
-                                            STARTUP_VIEWPORT))
-                    app[rate].append(visit(browser, base, True, rate, STARTUP_VIEWPORT))
-                if everything:
-                    main_thread.append(visit(browser, base + "bench/main-thread/", app=False))
+    with private_site() as (browser, base, site):
+        if only != "engine":
+            warm_up(browser, base)
+        if startup:
+            worker_throttle = throttle_worker_probe(browser, base + "bench/")
+        if startup or only == "snapshot":
+            reliability = snapshot_reliability(browser, base)
+        # Alternate the two pages (and the rates) so all see the same machine load.
+        for _ in range(runs if startup else 0):
+            for rate in STARTUP_RATES:
+                bare[rate].append(visit(browser, base + "bench/", False, rate,
+                                        STARTUP_VIEWPORT))
+                app[rate].append(visit(browser, base, True, rate, STARTUP_VIEWPORT))
             if everything:
-                taps = [first_tap(browser, base) for _ in range(runs)]
-            if only in (None, "play"):
-                played = {game_id: bots_play(browser, base, game_id) for game_id in games}
-            if engine_too:
-                engine = engine_in_worker(browser, base, site)
-            if only == "saves":   # issue 28 (the section ``saves``): 5,000 saved games
-                saved = bench_saves.measure(browser, base, READY_PROBE_JS, runs,
-                                            settle=_settle_first_visit, boot_mode=_last_boot)
-            browser.close()
+                main_thread.append(visit(browser, base + "bench/main-thread/", app=False))
+        if everything:
+            taps = [first_tap(browser, base) for _ in range(runs)]
+        if only in (None, "play"):
+            played = {game_id: bots_play(browser, base, game_id) for game_id in games}
+        if engine_too:
+            engine = engine_in_worker(browser, base, site)
         if startup:
             sizes = gzipped_bytes(site, base, app[1][0].fetched)
-    finally:
-        server.shutdown()
-        server.server_close()
-        tmp.cleanup()
 
     rows: list[tuple[str, str]] = []
     if startup:
@@ -640,9 +620,33 @@ def figures(quick: bool, only: str | None = None, runs: int | None = None
     rows += play_rows(played)
     if engine_too:
         rows += engine_rows(*engine[:2]) + bench_reference.rows(*engine[2:])
-    if only == "saves":
-        rows += bench_saves.rows(saved)
     return rows
+
+
+@contextmanager
+def private_site() -> Iterator[tuple[Any, str, Path]]:
+    """Chromium, the address and the folder of a private copy of the site with the bare pages,
+    served with caching: a `serve` or `test` run rebuilding dist/ meanwhile cannot disturb the
+    measurement (the sections ``browser`` and ``saves``)."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="rituels-bench-") as tmp:
+        site = Path(tmp) / "dist"
+        build.build(site)
+        write_bare_page(site)
+        server, base = serve_in_thread(site, handler=CachingHandler)
+        try:
+            with sync_playwright() as pw:
+                yield launch_chromium(pw), base, site
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def warm_up(browser, base: str) -> None:
+    """One throw-away visit, so that the first measured run does not pay for the browser's own
+    warm-up (process start, font caches)."""
+    visit(browser, base + "bench/", app=False)
 
 
 def median(visits: list[Visit], what: str) -> float:
@@ -768,7 +772,7 @@ def engine_rows(in_worker: dict[str, dict[str, float]], on_cpython: dict[str, di
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rituels.tools.bench_browser")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--only", choices=("startup", "snapshot", "play", "engine", "saves"),
+    parser.add_argument("--only", choices=("startup", "snapshot", "play", "engine"),
                         help="only the alternating start-up visits, only a Wongar game of "
                              "four strong bots, or only the engine's random games and the "
                              "reference (quick modes to work on one figure)")

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rituels.engine.link import encode, fragment
-from rituels.engine.link_bench import _records as easy_records
+from rituels.tools.bench_links import _records as easy_records
 from rituels.tools import build
 from rituels.tools.browser import launch_chromium
 from rituels.tools.serve import serve_in_thread

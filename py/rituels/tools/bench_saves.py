@@ -1,5 +1,5 @@
 """Browser figures of the saved games (issue 28): section ``saves`` of ``python3 -m rituels
-bench`` (``--only saves``), also part of the browser section:
+bench`` (``--only saves``), on the browser section's private site (bench_browser.py):
 
 - start-up with 5,000 saved games in IndexedDB against an empty profile: at least
   :data:`PAIRS` pairs of warm reloads, one of each profile, interleaved in the same run (which
@@ -19,11 +19,13 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from typing import Any, Callable
+from typing import Any
 
 from rituels.app.browser import BOOT_HEAD
 from rituels.engine import get_game, sample_chance
 from rituels.engine.record import new_record
+from rituels.tools import bench_browser
+from rituels.tools.bench_browser import READY_PROBE_JS, last_boot, settle_first_visit
 
 GAMES = 5_000
 LEGACY = 1_000
@@ -107,22 +109,19 @@ def _ready(page) -> tuple[float, float]:
     return page.evaluate("[window.__readyAt, window.rituelsStartMs]")
 
 
-def measure(browser, base: str, probe_js: str, runs: int,
-            settle: Callable[[Any], None] = lambda page: None,
-            boot_mode: Callable[[Any], str] = lambda page: "unknown") -> dict[str, Any]:
-    """``settle(page)``: until a first visit's offline cache and memory snapshot are made
-    (bench_browser's), so that both profiles' reloads boot alike; ``boot_mode(page)``: how
-    the last visit booted ("snapshot" or not)."""
+def measure(browser, base: str, runs: int) -> dict[str, Any]:
+    """The figures of the site at ``base``; each profile's first visit makes its offline cache
+    and memory snapshot before any reload is timed, so that both profiles' reloads boot alike."""
     record = finished_record("tuchulcha", 4, 7)
     text = json.dumps({"rev": 1, **record}, ensure_ascii=False, separators=(",", ":"))
     contexts = {}
     for name in ("empty", "full"):
         context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-        context.add_init_script(probe_js)
+        context.add_init_script(READY_PROBE_JS)
         page = context.new_page()
         page.goto(base)
         _ready(page)
-        settle(page)   # else one profile may reload before its snapshot is made
+        settle_first_visit(page)   # else one profile may reload before its snapshot is made
         if name == "full":
             assert page.evaluate(FILL_JS, [text, _entry(record), GAMES]), "could not fill"
             # The head record as a player's commits keep it (the fill may have run before
@@ -141,7 +140,7 @@ def measure(browser, base: str, probe_js: str, runs: int,
             at, own = _ready(page)
             ready[name].append(at)
             worker[name].append(own)
-            boots[name].append(boot_mode(page))
+            boots[name].append(last_boot(page))
     page = contexts["full"][1]
     my_games = []
     for _ in range(max(3, runs)):
@@ -213,9 +212,10 @@ def _counts(modes: list[str]) -> dict[str, int]:
 
 
 def figures(quick: bool) -> list[tuple[str, str]]:
-    """The section ``saves`` alone (bench_browser's site, server and browser)."""
-    from rituels.tools import bench_browser
-    return bench_browser.figures(quick, only="saves")
+    """The section ``saves`` (on bench_browser's private site and browser)."""
+    with bench_browser.private_site() as (browser, base, _):
+        bench_browser.warm_up(browser, base)
+        return rows(measure(browser, base, runs=2 if quick else 5))
 
 
 if __name__ == "__main__":

@@ -98,10 +98,10 @@ def ensure_runtime() -> None:
 
 # --- pieces of the site ------------------------------------------------------------------
 
-# Developer-only modules beside the game code: benchmarks, the balance study, the analysis
-# fit, the exact Cthulhu Dice solver behind its benchmark, and the command line. The page never imports them.
-NOT_SHIPPED = {"bench.py", "link_bench.py", "balance.py", "ceiling.py", "fit.py", "cli.py",
-               "__main__.py"}
+# Developer-only code lives in tools/ (commands, benchmarks, studies, fits): the page never
+# imports it, so none of it is shipped. The one exception outside it, __main__.py, is only the
+# command line's entry (`python3 -m rituels`, importing tools/cli.py).
+NOT_SHIPPED = ("tools", "__main__.py")   # names at the top of the package
 
 
 def _package_files() -> list[Path]:
@@ -109,8 +109,8 @@ def _package_files() -> list[Path]:
     files = []
     for path in sorted(PACKAGE.rglob("*")):
         rel = path.relative_to(PACKAGE)
-        if (path.is_dir() or rel.parts[0] == "tools" or "__pycache__" in rel.parts
-                or path.suffix in (".pyc", ".pyo") or path.name in NOT_SHIPPED):
+        if (path.is_dir() or rel.parts[0] in NOT_SHIPPED or "__pycache__" in rel.parts
+                or path.suffix in (".pyc", ".pyo")):
             continue
         files.append(path)
     return files

@@ -1,4 +1,4 @@
-"""Tuchulcha's two board sides as data (shared/rules/tuchulcha.md, "Boards").
+"""Tuchulcha's two board sides as data (docs/rules/tuchulcha.md, "Boards").
 
 The printed layout is reconstructed; every number lives here so a corrected layout changes only
 this file. Stones are numbered 0..loop-1 clockwise; temple k enters at ``entries[k]``.
@@ -57,7 +57,7 @@ PAWNS = {2: 9, 3: 9, 4: 8}
 def side_for(players: int) -> Side:
     return SIDE_B if players == 3 else SIDE_A
 
-# --- Counts and costs of the rules (shared/rules/tuchulcha.md) -----------------------------
+# --- Counts and costs of the rules (docs/rules/tuchulcha.md) -----------------------------
 DIE_FACES = 6
 DICE = 2                  # dice rolled on a turn
 THIRD_DIE_ON_DOUBLE = True

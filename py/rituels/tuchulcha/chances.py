@@ -13,7 +13,7 @@ sure of Tuchulcha against Lasa alone (82 % given, 71 % won, on the 238 fitting p
 where he was given 50 % or more) and of a last racer (77 % / 73 %, 651 likewise), so
 Tuchulcha's offset has a shift of its own when no racer is left, and both roles' offsets
 when one racer is left (three more constants). The constants
-are fitted by ``python3 -m rituels.analysis.fit tuchulcha`` on the self-play games of seeds
+are fitted by ``python3 -m rituels.tools.fit_chances tuchulcha`` on the self-play games of seeds
 0-999 and 3000-3899 and checked by the bench on other seeds (1000-2292).
 """
 

@@ -1,6 +1,6 @@
 """Tuchulcha's rules: the game state, its actions and their notation.
 
-See shared/rules/tuchulcha.md for the rules and docs/games/tuchulcha.md for the public attributes
+See docs/rules/tuchulcha.md for the rules and docs/games/tuchulcha.md for the public attributes
 views read and the action notation. Every board number and cost comes from ``board``.
 
 Turn flow (``phase``): START (optional role change, only offered when one is possible) -> ROLL

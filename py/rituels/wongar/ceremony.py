@@ -4,7 +4,7 @@ Counting the majorities as they stand (at a fixed weight) judged every answer al
 the player was the last who could still play a card or three rivals holding cards came after
 him. This is a small expectimax of the rest of the ceremony instead: the participants still
 in play in turn, each choosing the best of the ritual cards they might hold, or passing
-(shared/rules/wongar.md, "Ceremony"). Only what the table knows is read: hand counts, what an
+(docs/rules/wongar.md, "Ceremony"). Only what the table knows is read: hand counts, what an
 automatic pass showed a hand does not hold (``hand_slots``), the cards not yet seen (the
 discard is public), the tokens on the map. A card's kind is held with the chance that one of
 the hand's cards is of it (the unseen cards' mix); the best card held is played, passing when

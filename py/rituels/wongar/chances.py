@@ -11,7 +11,7 @@ they may hold), then a softmax whose temperature (points) shrinks as the time tr
 Everything it reads is public (hand counts, not hands; taken area cards are taken in view of
 all), so a person's decision is judged on what they could know.
 The constants are fitted on self-play positions of the fitting seeds (the bench checks on
-1000+) by the log-likelihood of who won: ``python3 -m rituels.analysis.fit wongar --review``
+1000+) by the log-likelihood of who won: ``python3 -m rituels.tools.fit_chances wongar --review``
 (refitted with the ceremony's evaluation on every decision of seeds 0-39, 9,409 decisions:
 log-loss 0.978 with these, 0.961 at (10.28, 4.93), 0.951 with the ceremony's part weighed 0.25
 instead of 1; not taken: a start temperature of 10 makes a mid-game 3-point majority given

@@ -1,4 +1,4 @@
-"""Wongar's map, card mix, supply and time track as data (shared/rules/wongar.md).
+"""Wongar's map, card mix, supply and time track as data (docs/rules/wongar.md).
 
 The adjacency and time-track values are reconstructed [decision]; a corrected value changes only
 this file.

@@ -1,4 +1,4 @@
-"""Wongar's rules as a state machine on the common protocol (shared/rules/wongar.md).
+"""Wongar's rules as a state machine on the common protocol (docs/rules/wongar.md).
 
 Every pile, the ritual deck and the set-up bag are unordered multisets of counts: a draw is a
 chance outcome (card kind or token) with probability count / size, so no hidden order is ever

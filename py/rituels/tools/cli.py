@@ -95,13 +95,13 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_balance(args: argparse.Namespace) -> int:
-    from rituels.tuchulcha import balance
+    from rituels.tools import tuchulcha_balance
 
-    return balance.main(args)
+    return tuchulcha_balance.main(args)
 
 
 def _balance_arguments(p: argparse.ArgumentParser) -> None:
-    """The balance study's options (rituels.tuchulcha.balance is imported only to run it)."""
+    """The balance study's options (rituels.tools.tuchulcha_balance is imported only to run it)."""
     p.add_argument("--games", type=int, default=200, help="games per configuration")
     p.add_argument("--players", default="2,3,4", help="player counts, e.g. 4 or 2,3,4")
     p.add_argument("--moves", default="one,group",

@@ -1,6 +1,6 @@
 """Fit the calibration constants of the win chances on self-play games (docs/analysis.md).
 
-``python3 -m rituels.analysis.fit GAME [--games N] [--records F]`` plays the calibration games
+``python3 -m rituels.tools.fit_chances GAME [--games N] [--records F]`` plays the calibration games
 of seeds 0..N-1 (or reads every game of F) — never the bench's checking seeds (FIRST_SEED and
 the GAMES after it: an error) — takes the bench's seeded turn ends and finds the constants with
 the lowest Brier score:
@@ -37,7 +37,7 @@ import statistics
 from functools import partial
 from typing import Callable, Iterator
 
-from rituels.analysis.bench import (FIRST_SEED, GAMES, TOLERANCE, brier, calibration_rows,
+from rituels.tools.bench_analysis import (FIRST_SEED, GAMES, TOLERANCE, brier, calibration_rows,
                                     picked_positions, records, worst_gap)
 from rituels.analysis.core import Estimator, apply_map, turn_ends
 

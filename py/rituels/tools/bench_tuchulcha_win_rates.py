@@ -2,7 +2,7 @@
 so a run cut short leaves partial counts for every match. Each game is appended as one JSON
 line to LOG (``match``, game index, strong bot's share, roles, CPU per decision of both sides),
 and ``--summary LOG`` prints each match's win share with its Wilson 95 % interval.
-``nice -n 10 python -m rituels.tools.bench_t27_runs LOG [--scale 6] [--only NAME,NAME]
+``nice -n 10 python -m rituels.tools.bench_tuchulcha_win_rates LOG [--scale 6] [--only NAME,NAME]
 [--first G]``: ``--only`` plays those matches alone, ``--first`` starts at game index G (so two
 processes can share a match's games: one from 0, one from G, logs summarised together)."""
 
@@ -14,7 +14,7 @@ import sys
 import time
 
 from rituels.tools.bench_generic import Meter, _pct, play_one, wilson
-from rituels.tuchulcha import balance
+from rituels.tools import tuchulcha_balance
 
 # (name, opponent, games, players, factor)
 RUNS = (
@@ -36,7 +36,7 @@ def run(path: str, scale: float, only: set | None = None, first: int = 0) -> Non
                     continue
                 t0 = time.process_time()
                 if opponent == "balance":
-                    res = balance.play_one((4, "one", 27_000 + g, 120, 4, 2))
+                    res = tuchulcha_balance.play_one((4, "one", 27_000 + g, 120, 4, 2))
                     row = {k: res[k] for k in ("rounds", "tie", "tie_broken", "end", "players",
                                                "seats", "cpu", "tuchulcha", "lasa")}
                 else:
@@ -99,7 +99,7 @@ if __name__ == "__main__":
         summary(*sys.argv[2:])
     else:
         import argparse
-        ap = argparse.ArgumentParser(prog="bench_t27_runs")
+        ap = argparse.ArgumentParser(prog="bench_tuchulcha_win_rates")
         ap.add_argument("log")
         ap.add_argument("--scale", type=float, default=1.5)
         ap.add_argument("--only", default="")

@@ -1,6 +1,6 @@
 """Tuchulcha's strong-bot decision times in the page (Chromium, the Pyodide worker, the app's own
 "rituels:bot" log): four strong bots, the first N decisions or S seconds of a game.
-``python -m rituels.tools.bench_t27_page N S`` (issue 27; the full game is ``bench --only play``)."""
+``python -m rituels.tools.bench_tuchulcha_decision_times N S`` (issue 27; the full game is ``bench --only play``)."""
 
 import statistics
 import sys
@@ -16,7 +16,7 @@ from rituels.tools.serve import serve_in_thread
 
 def main() -> None:
     MAX_DECISIONS, MAX_S = int(sys.argv[1]), float(sys.argv[2])
-    tmp = tempfile.TemporaryDirectory(prefix="t27-page-")
+    tmp = tempfile.TemporaryDirectory(prefix="rituels-bench-")
     site = Path(tmp.name) / "dist"
     build.build(site)
     server, base = serve_in_thread(site, handler=CachingHandler)

@@ -7,7 +7,7 @@ import time
 
 from rituels.engine.bots import Bot, RandomBot, decide, play_game
 from rituels.cthulhu_dice.bots import StrongBot
-from rituels.cthulhu_dice.ceiling import best_rate
+from rituels.tools.cthulhu_dice_ceiling import best_rate
 from rituels.cthulhu_dice.game import GAME
 from rituels.cthulhu_dice.rules import OVER, ROLL
 
