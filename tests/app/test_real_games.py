@@ -12,7 +12,7 @@ from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
 from rituels.engine.game import GAME_IDS
 from rituels.engine.history import replay
-from test_controller import form_for, run_timers
+from apphelpers import form_for, run_timers
 
 
 ACTION = re.compile(r'data-action="([^"]*)"')
