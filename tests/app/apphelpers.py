@@ -87,21 +87,22 @@ def elements(markup):
             while len(stack) > 1 and stack.pop()[0] != tag:   # tolerant: up to the matching tag
                 pass
             continue
-        attrs = {k: html.unescape(v) for k, v in ATTR.findall(rest)}
+        attrs = {k: html.unescape(v) if "&" in v else v for k, v in ATTR.findall(rest)}
         marks = attrs.get("class", "").split() + (["#" + attrs["id"]] if "id" in attrs else [])
-        within = stack[-1][1].union(marks)
+        within = stack[-1][1].union(marks) if marks else stack[-1][1]
         found.append(Element(tag, attrs, within))
         if tag not in VOID and not rest.endswith("/"):
             stack.append((tag, within))
     return found
 
 
-CLICKS = ("data-action", "data-select", "data-cmd")
+CLICKS = frozenset(("data-action", "data-select", "data-cmd"))
 
 
-def clickables(markup):
-    """The elements the glue sends as clicks: data-action, data-select or data-cmd."""
-    return [e for e in elements(markup) if any(k in e.attrs for k in CLICKS)]
+def clickables(found):
+    """Those of the ``elements`` found that the glue sends as clicks: data-action, data-select
+    or data-cmd."""
+    return [e for e in found if not CLICKS.isdisjoint(e.attrs)]
 
 
 def keyboard_reachable(element):
