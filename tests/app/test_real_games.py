@@ -47,13 +47,13 @@ def offer(markup):
 
 def play(app, rng, regions=(), prefer=None, look=None, steps=MAX_STEPS):
     """Ada plays until the game ends (or for ``steps`` clicks), the bots' timers run after
-    each of her clicks. Each
-    screen: every clickable is keyboard-reachable and every action offered is legal. Her
-    choice: ``prefer(elements)`` when it names one, else a random one of the actions and
+    each of her clicks. On each of her screens every clickable is keyboard-reachable, every
+    action offered is legal, and ``look(markup, elements)`` checks what the game needs. Her
+    choice: ``prefer(offered)`` when it names one, else a random one of the actions and
     selections offered (only actions once something is selected, so no endless reselecting).
     The first selection of her first ``ESCAPES`` decisions with one is undone by Escape, which
-    must give back the offer before it, then made again. ``look(markup, elements)`` sees each of Ada's screens. Returns what she
-    did: counts of (region, verb of the action, "select" or "roll"), and of ("key", "Escape")."""
+    must give back the offer before it, then made again. Returns what she did: counts of
+    (region, verb of the action, "select" or "roll"), and of ("key", "Escape")."""
     s = app.session
     done = Counter()
     for _ in range(steps):
