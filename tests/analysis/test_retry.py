@@ -5,7 +5,7 @@ import copy
 import html
 import re
 
-from tests.analysis.test_app_analysis import finished_save, make_app, ticks
+from tests.analysis.helpers import finished_save, make_app, ticks
 
 from rituels.app.analysis import current_job
 from rituels.app.retry import to_retry

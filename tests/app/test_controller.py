@@ -1,48 +1,11 @@
 """The App controller driven like the browser does, with a dict storage and the fake game."""
 
-import html
 import json
 
 from rituels.app.controller import LANG_KEY, App
 from rituels.app.saves import RECORD_PREFIX
 from rituels.app.storage import MemoryStorage
-
-
-def html_text(app):
-    """The rendered screen with entities decoded (apostrophes are escaped in markup)."""
-    return html.unescape(app.render())
-
-
-def form_for(app, **fields):
-    """The form fields the glue would send for the current new-game draft."""
-    draft = app.draft
-    form = {"count": str(draft["count"])}
-    for i, seat in enumerate(draft["seats"]):
-        form[f"seat-{i}-kind"] = seat["kind"]
-        form[f"seat-{i}-name"] = seat["name"]
-    form.update(fields)
-    return form
-
-
-def start(app, game="fake-race", **fields):
-    app.navigate(f"#/new/{game}")
-    app.click({"cmd": "start", "form": form_for(app, **fields)})
-    return app.session
-
-
-def run_timers(app, limit=10000):
-    """Fire the timers the app asked for, like the glue's setTimeout does."""
-    for _ in range(limit):
-        timers = [e for e in app.take_effects() if e["type"] == "timer"]
-        if not timers:
-            return
-        app.tick()
-    raise AssertionError("the app keeps asking for timers")
-
-
-def play_human_turn(app, action="go1"):
-    app.click({"select": "pick"})
-    app.click({"action": action})
+from apphelpers import form_for, html_text, play_human_turn, run_timers, start
 
 
 def test_new_game_deals_and_waits_for_the_human(fake_game, make_app, storage):

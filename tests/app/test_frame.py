@@ -7,7 +7,7 @@ import html
 from rituels.app.controller import SOUND_KEY
 from rituels.viewkit import ViewContext
 
-from test_controller import play_human_turn, run_timers, start
+from apphelpers import play_human_turn, run_timers, start
 
 
 def shown(app):

@@ -4,7 +4,6 @@ keeps in IndexedDB (here a dict-backed stand-in with the same compare-and-swap).
 
 import asyncio
 import json
-import re
 
 import pytest
 
@@ -12,62 +11,9 @@ from rituels.app import browser
 from rituels.app.browser import Host, PageStorage
 from rituels.app.controller import LANG_KEY, PACE_KEY
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
+from dbfake import FakeDb
 
 FAST = {PACE_KEY: "0"}
-
-
-class FakeDb:
-    """web/store.js's contract on a dict: ``full`` refuses every write (quota), ``loads``
-    lists every key read."""
-
-    def __init__(self, data=None):
-        self.data = dict(data or {})
-        self.full = False
-        self.loads = []
-        self.commits = []
-
-    def boot(self, head=browser.BOOT_HEAD):
-        """store.js's head: the ``unfinished`` newest unfinished entries (ties included)
-        and every entry it cannot read whole, the others' keys in ``rest``."""
-        entries = {k: v for k, v in self.data.items() if k.startswith(ENTRY_PREFIX)}
-        dated, keep = {}, set()
-        for key, text in entries.items():
-            try:
-                entry = json.loads(text)
-            except (ValueError, RecursionError):   # JSON.parse throws too: caught
-                entry = None
-            stamp = entry.get("updated", "") if isinstance(entry, dict) else None
-            if isinstance(stamp, str) and re.fullmatch(r"[\x21-\x7e]{0,40}", stamp):
-                dated[key] = (stamp, entry.get("finished") is not True)
-            else:
-                keep.add(key)
-        open_ = sorted((stamp for stamp, unfinished in dated.values() if unfinished),
-                       reverse=True)
-        cut = open_[min(head["unfinished"], len(open_)) - 1] if open_ else "\uffff"
-        keep |= {k for k, (stamp, unfinished) in dated.items() if unfinished and stamp >= cut}
-        return {"ok": True, "entries": {k: entries[k] for k in keep},
-                "rest": sorted(set(entries) - keep),
-                "saves": [k for k in self.data if k.startswith(RECORD_PREFIX)]}
-
-    async def load(self, keys):
-        self.loads += keys
-        return {k: self.data.get(k) for k in keys}
-
-    async def commit(self, writes):
-        if self.full:
-            return {"failed": True}
-        if any(not unchecked and self.data.get(k) != was for k, was, _, unchecked in writes):
-            return {"conflict": True, "values": {w[0]: self.data.get(w[0]) for w in writes}}
-        for key, _, value, _ in writes:
-            if value is None:
-                self.data.pop(key, None)
-            else:
-                self.data[key] = value
-        self.commits.append([w[0] for w in writes])
-        return {"ok": True}
-
-    async def space(self):
-        return {"used": 1234, "persisted": False}
 
 
 def make(prefs=None, db=None, hash_="#/", lang="fr"):

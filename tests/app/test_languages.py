@@ -12,8 +12,7 @@ from rituels.app.storage import MemoryStorage
 from rituels.engine.game import get_game
 from rituels.engine.state import CHANCE, sample_chance
 from rituels.viewkit import ViewContext
-from test_controller import html_text, play_human_turn, run_timers
-from test_remote import sent_link, start_remote
+from apphelpers import html_text, play_human_turn, run_timers, sent_link, start_remote
 
 
 def test_a_link_opens_in_the_language_of_the_device_that_opens_it(fake_game, make_app):

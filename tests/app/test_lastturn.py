@@ -1,7 +1,7 @@
 """The status line's summary of the last opponent turn (issue 24, app/lastturn.py)."""
 
 from rituels.app.lastturn import last_run
-from test_controller import play_human_turn, run_timers, start
+from apphelpers import play_human_turn, run_timers, start
 
 
 def _record(actions):

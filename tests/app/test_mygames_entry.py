@@ -9,7 +9,7 @@ from rituels.app.storage import MemoryStorage
 from rituels.engine.record import new_game_id, new_record
 from rituels.screens import mygames
 
-from test_controller import form_for
+from apphelpers import form_for
 
 NBSP = "\u202f"
 

@@ -13,7 +13,7 @@ from rituels.app.storage import MemoryStorage, StorageError
 from rituels.engine.link import decode, encode
 from rituels.engine.record import new_record
 
-from test_controller import form_for, run_timers
+from apphelpers import form_for, run_timers
 
 HOT_SEAT = {"seat-0-name": "Ada", "seat-1-kind": "human", "seat-1-name": "Bob"}
 

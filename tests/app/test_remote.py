@@ -13,32 +13,15 @@ from rituels.engine import link as codec
 from rituels.engine.history import replay
 from rituels.engine.record import game_id_of, is_game_id, local_seats
 from rituels.engine.state import CHANCE
-from test_controller import form_for, html_text, play_human_turn, run_timers
-
-SEND_URL = re.compile(r'id="send-url" class="share-url" value="([^"]*)"')
+from apphelpers import form_for, html_text, play_human_turn, run_timers, sent_link, start_remote
 
 
 def device(make_app):
     return make_app(MemoryStorage())
 
 
-def sent_link(app):
-    """The link the send panel shows (what a person copies or shares)."""
-    found = SEND_URL.search(app.render())
-    assert found, "the game screen must show the link to send"
-    return html.unescape(found.group(1))
-
-
 def saves_of(app, gid):
     return [e for e in app.saves.list() if game_id_of(app.saves.read(e["id"])[0]) == gid]
-
-
-def start_remote(app, **fields):
-    app.navigate("#/new/fake-race")
-    app.click({"cmd": "start", "form": form_for(app, **{
-        "seat-0-name": "Ada", "seat-1-kind": "remote", "seat-1-name": "Bob", **fields})})
-    run_timers(app)
-    return app.session
 
 
 def join(app, link, seats):

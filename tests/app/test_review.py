@@ -3,7 +3,7 @@ device, played back in the viewer step by step, then back to the game."""
 
 from rituels.app.replay import viewer
 from rituels.app.review import turn_start
-from test_controller import play_human_turn, run_timers, start
+from apphelpers import play_human_turn, run_timers, start
 
 
 def test_turn_start_is_just_after_the_last_decision_here(fake_game):

@@ -19,7 +19,7 @@ def assert_safe(html):
 
 
 def test_fake_game_screens_escape_names(fake_game):
-    from test_controller import form_for, run_timers
+    from apphelpers import form_for, run_timers
     app = App(MemoryStorage(), "", pace_s=0)
     app.navigate("#/new/fake-race")
     form = form_for(app, **{"seat-0-name": EVIL, "seat-1-kind": "human", "seat-1-name": EVIL + "2"})
@@ -42,7 +42,7 @@ def test_fake_game_screens_escape_names(fake_game):
 
 
 def test_home_lists_unfinished_games_escaped(fake_game):
-    from test_controller import form_for
+    from apphelpers import form_for
     storage = MemoryStorage()
     app = App(storage, "", pace_s=0)
     app.navigate("#/new/fake-race")
@@ -59,7 +59,7 @@ def test_broken_save_reason_is_escaped():
 @pytest.mark.skipif(importlib.util.find_spec("rituels.cthulhu_dice.view") is None,
                     reason="Cthulhu Dice's view is not written yet")
 def test_cthulhu_dice_screens_escape_names():
-    from test_controller import form_for
+    from apphelpers import form_for
     app = App(MemoryStorage(), "", pace_s=0)
     app.navigate("#/new/cthulhu-dice")
     app.click({"cmd": "start", "form": form_for(app, **{"seat-0-name": EVIL})})

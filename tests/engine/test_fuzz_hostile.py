@@ -336,7 +336,7 @@ def test_the_database_records_and_entries_through_the_worker(records):
     import asyncio
 
     from rituels.app.browser import Host
-    from test_host import FakeDb
+    from dbfake import FakeDb
 
     rng = random.Random(28_01)
     texts = [json.dumps(r, ensure_ascii=False) for r in records]
