@@ -6,7 +6,7 @@ Escape after a selection goes back to the previous offer; each game ends, shows 
 screen, replays from its save to the same position and is listed finished. And a reload in
 the middle of each game restores exactly the same position."""
 
-import functools
+import json
 import html as html_module
 import random
 import re
@@ -19,18 +19,20 @@ from rituels.app.storage import MemoryStorage
 from rituels.engine.actions import verb
 from rituels.engine.game import GAME_IDS, get_game
 from rituels.engine.history import replay
-from rituels.tuchulcha.bots import StrongBot
+from rituels.app.testseam import TEST_KEY
+from rituels.tuchulcha.game import FIXED_LEAVES
 from apphelpers import clickables, elements, form_for, keyboard_reachable, log_lines, run_timers
 
 MAX_STEPS = 3000              # a person's steps: far more than any of these games needs
 ESCAPES = 3                  # selections undone by Escape in a game (each costs two screens)
-STRONG_LEAVES = 100          # the strong Tuchulcha bot's effort a decision (see below)
 END_RESULT = re.compile(r'class="end-result"[^>]*>([^<]*)<')
 
 
 def new_game(game_id, kinds, seed):
     """An app on a new game of ``game_id``: seat 0 is Ada at the screen, the others ``kinds``."""
-    app = App(MemoryStorage(), "", pace_s=0, rng=random.Random(seed))
+    storage = MemoryStorage()
+    storage.set(TEST_KEY, json.dumps({"fixed_effort": True}))   # bots: same moves anywhere
+    app = App(storage, "", pace_s=0, rng=random.Random(seed))
     app.navigate(f"#/new/{game_id}")
     seats = {f"seat-{i}-kind": kind for i, kind in enumerate(["human", *kinds])}
     app.click({"cmd": "start", "form": form_for(
@@ -140,11 +142,7 @@ TUCHULCHA = [
 
 
 @pytest.mark.parametrize("kinds, seed, board, panel", TUCHULCHA)
-def test_tuchulcha_one_person_against_bots_to_the_end(monkeypatch, kinds, seed, board, panel):
-    # The strong bot at a fixed effort (positions evaluated) instead of its 0.6 s a decision:
-    # the same moves on any machine, and fast.
-    monkeypatch.setitem(get_game("tuchulcha").bots, "strong",
-                        functools.partial(StrongBot, max_leaves=STRONG_LEAVES))
+def test_tuchulcha_one_person_against_bots_to_the_end(kinds, seed, board, panel):
     app = new_game("tuchulcha", kinds, seed)
     markup = app.render()
     temples, stones, pawns = board
@@ -160,8 +158,8 @@ def test_tuchulcha_one_person_against_bots_to_the_end(monkeypatch, kinds, seed, 
                 assert e.attrs.get("role") == "button" and e.attrs.get("aria-label"), e
 
     done = play(app, random.Random(seed), regions=("tu-board", "tu-choices"), look=look)
-    if "strong" in kinds:   # the seat played with the patched bot
-        assert app.session.bots[1 + kinds.index("strong")].max_leaves == STRONG_LEAVES
+    if "strong" in kinds:   # the seat played at the fixed effort the test seam asks for
+        assert app.session.bots[1 + kinds.index("strong")].max_leaves == FIXED_LEAVES
     assert done["other", "roll"] and done["tu-board", "select"] and done["tu-board", "m"], done
     assert done["key", "Escape"], done
     assert panel <= {v for (region, v) in done if region == "tu-choices"}, done

@@ -10,7 +10,7 @@ from rituels.app.storage import MemoryStorage
 from rituels.app.testseam import TEST_KEY, read_test_settings
 from rituels.tuchulcha.bots import StrongBot as TuchulchaStrong
 from rituels.wongar.bots import StrongBot as WongarStrong
-from test_controller import form_for, run_timers  # (moves to a helper module)
+from apphelpers import form_for, run_timers
 
 
 def seeded_app(settings: dict) -> tuple[App, MemoryStorage]:
