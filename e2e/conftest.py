@@ -5,10 +5,15 @@ Every test's browser context records every request: a request outside the site's
 same-origin request answered with an error status, or an uncaught page error fails the test.
 
 Fixtures for tests:
-- ``page``: a fresh page (1280x800, French) in a fresh context (empty cache, no service
-  worker);
-- ``phone_page``: the same at 375x667 with touch;
-- ``context`` / ``recorder``: the page's context, and what it recorded;
+- ``page``: a new page (1280x800, French) in this worker's shared desktop context, whose
+  storage (localStorage, IndexedDB, service workers) is cleared after each test. What it keeps
+  is what a returning visitor's browser keeps and no test reads: the compiled WebAssembly, the
+  HTTP cache and the memory snapshot (Cache Storage), so the app starts in about half the time
+  of a first visit. A test marked ``fresh_profile``, or asking for ``context``, gets a context of
+  its own instead (empty cache, no service worker, no snapshot): first visits, offline, the
+  snapshot, anything set on the whole context;
+- ``phone_page``: the same at 375x667 with touch (its own shared context);
+- ``context`` / ``recorder``: the page's own context, and what it recorded;
 - ``open_app``: ``open_app(page, path="")`` loads the app (path: e.g. ``"#/new/wongar"``) and
   waits until ``<html data-ready>``, i.e. Python is live;
 - ``axe``: ``axe(page, selector=None) -> violations`` runs axe-core on the page;
@@ -27,6 +32,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -119,25 +125,93 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-def _new_page(request, browser, base_url: str, **context_options):
+DESKTOP_CONTEXT = {"viewport": DESKTOP, "locale": "fr-FR"}
+PHONE_CONTEXT = {"viewport": PHONE, "locale": "fr-FR", "is_mobile": True, "has_touch": True,
+                 "device_scale_factor": 2}
+# What a test leaves behind and the next must not see (Storage.clearDataForOrigin's names):
+# everything but Cache Storage (the memory snapshot; a service worker's precache is unused
+# once its worker is unregistered) and the HTTP and code caches, which are not origin data.
+CLEARED = "cookies,local_storage,indexeddb,service_workers,websql,file_systems,shader_cache"
+
+
+def _own_context(request) -> bool:
+    return (request.node.get_closest_marker("fresh_profile") is not None
+            or request.node.get_closest_marker("snapshot") is not None
+            or "context" in request.fixturenames)
+
+
+SNAPSHOT_OFF = "try { localStorage.setItem('rituels.snapshot', 'off') } catch (e) {}"
+SNAPSHOT_DONE = ("() => /^(made|kept|failed)/.test("
+                 "document.documentElement.getAttribute('data-snapshot') || '')")
+PRIME_TIMEOUT_MS = 120_000
+
+
+def _prime(context, base_url: str) -> None:
+    """One visit that stays until its memory snapshot is made: the tests' visits in this
+    context then start from it. A snapshot that fails only leaves them on a normal start."""
+    page = context.new_page()
+    try:
+        page.goto(base_url)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(SNAPSHOT_DONE, timeout=PRIME_TIMEOUT_MS)
+    except playwright_api.Error:
+        pass
+    _clear(context, base_url.rstrip("/"))
+
+
+@pytest.fixture(scope="session")
+def shared_contexts(browser, base_url):
+    """This worker's long-lived contexts, one per kind of device, made (and primed) on first
+    use."""
+    made: dict[str, Any] = {}
+
+    def get(kind: str):
+        if kind not in made:
+            made[kind] = browser.new_context(
+                **(DESKTOP_CONTEXT if kind == "desktop" else PHONE_CONTEXT))
+            _prime(made[kind], base_url)
+        return made[kind]
+    yield get
+    for context in made.values():
+        context.close()
+
+
+def _new_page(request, browser, shared_contexts, base_url: str, kind: str):
     origin = base_url.rstrip("/")
     recorder = Recorder(origin)
-    context = browser.new_context(**context_options)
-    if request.node.get_closest_marker("snapshot") is None:
-        # no background snapshot-making per visit (web/boot.js): a second Pyodide boot in
-        # every test would load CI's two cores for nothing
-        context.add_init_script(
-            "try { localStorage.setItem('rituels.snapshot', 'off') } catch (e) {}")
+    own = _own_context(request)
+    # No background snapshot-making per visit (web/boot.js): a second Pyodide boot in every
+    # test would load CI's two cores for nothing (the shared contexts made theirs once).
+    snapshot_off = request.node.get_closest_marker("snapshot") is None
+    if own:
+        context = browser.new_context(**(DESKTOP_CONTEXT if kind == "desktop" else PHONE_CONTEXT))
+        if snapshot_off:
+            context.add_init_script(SNAPSHOT_OFF)
+    else:
+        context = shared_contexts(kind)
     context.on("request", recorder.on_request)
     context.on("response", recorder.on_response)
     page = context.new_page()
+    if not own:
+        page.add_init_script(SNAPSHOT_OFF)
     page.on("pageerror", lambda exc: recorder.page_errors.append(str(exc)))
     page.set_default_timeout(30_000)  # generous: CI has 2 cores
     request.node.rituels = (context, recorder)
-    return page, context, recorder
+    return page, context, recorder, own
 
 
-def _finish(request, page, context, recorder: Recorder) -> None:
+def _clear(context, origin: str) -> None:
+    """Close the test's pages and clear the origin's storage, ready for the next test."""
+    for open_page in list(context.pages):
+        open_page.close()
+    blank = context.new_page()
+    cdp = context.new_cdp_session(blank)
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED})
+    cdp.detach()
+    blank.close()
+
+
+def _finish(request, page, context, recorder: Recorder, own: bool) -> None:
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed and not page.is_closed():
         ARTIFACTS.mkdir(exist_ok=True)
@@ -145,27 +219,31 @@ def _finish(request, page, context, recorder: Recorder) -> None:
             page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
         except playwright_api.Error:
             pass  # a crashed page leaves no picture; the test report says why
-    context.close()
+    context.remove_listener("request", recorder.on_request)
+    context.remove_listener("response", recorder.on_response)
+    if own:
+        context.close()
+    else:
+        _clear(context, recorder.origin)
     problems = recorder.problems()
     if problems and not (report is not None and report.failed):
         pytest.fail("\n".join(problems), pytrace=False)
 
 
 @pytest.fixture
-def page(request, browser, base_url):
-    page, context, recorder = _new_page(request, browser, base_url, viewport=DESKTOP,
-                                        locale="fr-FR")
+def page(request, browser, shared_contexts, base_url):
+    page, context, recorder, own = _new_page(request, browser, shared_contexts, base_url,
+                                             "desktop")
     yield page
-    _finish(request, page, context, recorder)
+    _finish(request, page, context, recorder, own)
 
 
 @pytest.fixture
-def phone_page(request, browser, base_url):
-    page, context, recorder = _new_page(request, browser, base_url, viewport=PHONE,
-                                        locale="fr-FR", is_mobile=True, has_touch=True,
-                                        device_scale_factor=2)
+def phone_page(request, browser, shared_contexts, base_url):
+    page, context, recorder, own = _new_page(request, browser, shared_contexts, base_url,
+                                             "phone")
     yield page
-    _finish(request, page, context, recorder)
+    _finish(request, page, context, recorder, own)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 from rituels.app.controller import App
 from rituels.app.storage import MemoryStorage
 from rituels.engine.actions import verb
-from rituels.engine.game import GAME_IDS, get_game
+from rituels.engine.game import GAME_IDS
 from rituels.engine.history import replay
 from rituels.app.testseam import TEST_KEY
 from rituels.tuchulcha.game import FIXED_LEAVES
