@@ -50,12 +50,21 @@ class QuietHandler(StaticHandler):
     quiet = True
 
 
+class StaticServer(ThreadingHTTPServer):
+    """A browser that leaves a page mid-download (a test closing its page, a reload) is
+    normal here, not an error worth a traceback."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = True,
                 handler: type[StaticHandler] | None = None) -> ThreadingHTTPServer:
     """A server for ``root`` (port 0: any free port; read it from ``server.server_port``)."""
     handler = functools.partial(handler or (QuietHandler if quiet else StaticHandler),
                                 directory=str(root))
-    server = ThreadingHTTPServer((host, port), handler)
+    server = StaticServer((host, port), handler)
     server.daemon_threads = True
     return server
 
