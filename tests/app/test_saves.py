@@ -106,3 +106,23 @@ def test_a_tampered_index_never_breaks_the_list(fake_game):
     storage.set(ENTRY_PREFIX + "a", json.dumps(dict(tampered, rev=store.rev("a"))))
     [entry] = store.list()
     assert entry["moves"] == 0 and entry["players"] == [] and entry["finished"] is False
+
+
+@pytest.mark.parametrize("text", [
+    # "rev" after the other keys (a hand edit, another tool, a future format)
+    lambda rec: json.dumps({**rec, "rev": 1}),
+    # a revision of 16 digits
+    lambda rec: json.dumps({"rev": 1234567890123456, **rec}),
+])
+def test_a_save_whose_revision_is_not_first_still_takes_the_next_move(fake_game, text):
+    """Issue 41: the stored revision was read by a pattern anchored at `{"rev":N,`, which
+    said 0 for these saves while reading them said N: every write of a move was refused as
+    stale, the moves showed on screen and were never saved. Both now read one revision."""
+    store = SaveStore(MemoryStorage())
+    sid = store.new_id()
+    store.storage.set(RECORD_PREFIX + sid, text(record(fake_game, ["s0", "s1"])))
+    saved, rev = store.read(sid)
+    assert store.rev(sid) == rev > 0
+    saved["actions"].append("go1")
+    assert store.put(sid, saved, base_rev=rev) == rev + 1
+    assert store.get(sid)["actions"] == ["s0", "s1", "go1"]

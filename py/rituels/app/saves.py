@@ -40,10 +40,17 @@ RECORD_PREFIX = "rituels.save."
 ANALYSIS_PREFIX = "rituels.analysis."   # a save's stored analysis (rituels.app.analysis)
 MAX_TITLE = 60
 MAX_ENTRY_CHARS = 20_000
-_REV = re.compile(r'\{\s*"rev"\s*:\s*(\d{1,15})\s*,')
 
 __all__ = ["SaveStore", "StorageError", "RecordError", "StaleSave", "ENTRY_PREFIX",
            "RECORD_PREFIX"]
+
+
+def _revision(data: Any) -> int:
+    """The revision of a parsed save: its ``rev`` wherever it stands among the keys (0 when
+    absent or not a whole number: a save written before revisions, or by another tool). The
+    one reader of revisions, for :meth:`SaveStore.read` and :meth:`SaveStore.rev` alike."""
+    rev = data.get("rev", 0) if isinstance(data, dict) else 0
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) and rev >= 0 else 0
 
 
 class StaleSave(Exception):
@@ -254,8 +261,10 @@ class SaveStore:
         raw = self.storage.get(self.key(save_id))
         if raw is None:
             return None
-        m = _REV.match(raw)
-        return int(m.group(1)) if m else 0
+        try:
+            return _revision(parse_record_text(raw))
+        except RecordError:
+            return 0   # unreadable: what read() would refuse, overwritten as revision 0
 
     def put(self, save_id: str, record: dict[str, Any], finished: bool | None = None,
             base_rev: int | None = None, state: GameState | None = None) -> int:
@@ -292,9 +301,9 @@ class SaveStore:
         if raw is None:
             raise KeyError(save_id)
         data = parse_record_text(raw)
-        rev = data.pop("rev", 0) if isinstance(data, dict) else 0
-        if not isinstance(rev, int) or isinstance(rev, bool) or rev < 0:
-            rev = 0
+        rev = _revision(data)
+        if isinstance(data, dict):
+            data.pop("rev", None)
         return check_record(data), rev
 
     def get(self, save_id: str) -> dict[str, Any]:
