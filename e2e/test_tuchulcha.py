@@ -111,7 +111,7 @@ def last_move(count: int, seed: int):
 def test_four_players_end_screen(page, open_app, seeded, screenshot):
     """A 4-player game one move before its end (a link, continued): Ada picks her pawn and
     its destination on the board; that move ends the game in her favour (seed 2: the game no
-    longer advances, she has the fewest pawns left to bring home), and the end screen says
+    longer advances and the rules give it to her), and the end screen says
     so, as the log does."""
     record, move = last_move(4, seed=2)
     seeded(page, seed=2, pace=FAST)
