@@ -90,12 +90,12 @@ SCREENS = ([(size, lang) for lang in ("fr", "en") for size in SIZES]
 def make_page(request, browser, base_url):
     """``make_page(size, lang, pace, timezone, seed, chance, path)``: a fresh page of that size
     (touch on the phone) with the app loaded in that language at ``path``, its chance from
-    ``seed`` and ``chance`` (rituels.app.testseam, bots on a fixed effort); page errors fail
-    the test."""
+    ``seed`` and ``chance`` (rituels.app.testseam, bots on a fixed effort), ``init``: a script
+    of the test's run before the page's; page errors fail the test."""
     made = []
 
     def make(size: str, lang: str, pace: str = SLOW, timezone: str = "UTC", seed: int = 1,
-             chance=(), path: str = ""):
+             chance=(), path: str = "", init: str = ""):
         width, height = SIZES[size]
         phone = size == "phone"
         context = browser.new_context(viewport={"width": width, "height": height},
@@ -110,6 +110,8 @@ def make_page(request, browser, base_url):
         page.add_init_script(f"localStorage.setItem('rituels.pace', '{pace}');"
                              f"localStorage.setItem('rituels.lang', '{lang}');"
                              f"localStorage.setItem('rituels.test', {json.dumps(test)})")
+        if init:
+            page.add_init_script(init)
         page.goto(base_url + path)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         made.append((context, errors))
