@@ -1,18 +1,22 @@
 """Accessibility: axe-core finds no serious or critical violation on the home screen, the
-dialogs, each game screen and the rules pages; a whole Cthulhu Dice game is played with the
-keyboard only."""
+dialogs, each game screen and the rules pages; Cthulhu Dice is played with the keyboard only:
+a game started and a turn played (rolls scripted, rituels.app.testseam), and a game one
+decision from its end (a link) finished."""
 
 from __future__ import annotations
 
-import time
+import random
 
 import pytest
 
-from appwait import settle
+from rituels.engine import CHANCE, sample_chance
+from rituels.engine.link import encode
+from rituels.engine.record import new_record, start_state
+from appwait import settle, wait_offered
 
 GAMES = ["cthulhu-dice", "tuchulcha", "wongar"]
 BAD = ("serious", "critical")
-KEYBOARD_GAME_TIMEOUT_S = 150
+PLAYABLE = "#main [data-action], #main [data-cmd='roll']"
 
 
 def serious(violations):
@@ -75,8 +79,21 @@ def tab_to(page, selector, limit=80):
     return False
 
 
-def test_a_cthulhu_dice_game_with_the_keyboard_only(page, open_app):
-    fast(page, open_app)
+def press_on(page, selector: str, key: str = "Enter") -> None:
+    """Tab to the first element matching ``selector`` and press ``key`` on it; wait for the
+    app's answer."""
+    wait_offered(page, selector)
+    assert tab_to(page, selector, limit=60), f"Tab never reaches {selector}"
+    page.keyboard.press(key)
+    settle(page)
+
+
+def test_a_cthulhu_dice_game_starts_and_plays_with_the_keyboard(page, open_app, seeded):
+    """Keyboard only: Tab to "new game", Enter; type a name, Enter starts the game; Ada's
+    victim with Enter, her roll (scripted: a Tentacle) with Space; the bots answer and the
+    page offers her something again, reachable with Tab."""
+    seeded(page, seed=1, chance=["T", "Y"], pace="0.05")
+    open_app(page)
     assert tab_to(page, "a[href='#/new/cthulhu-dice']")
     page.keyboard.press("Enter")
     page.wait_for_selector("[role=dialog]")
@@ -84,20 +101,48 @@ def test_a_cthulhu_dice_game_with_the_keyboard_only(page, open_app):
     page.keyboard.type("Clavier")
     page.keyboard.press("Enter")           # submits the form: the game starts
     page.wait_for_selector("#status")
-    playable = "[data-action], [data-cmd='roll']"
-    end = time.monotonic() + KEYBOARD_GAME_TIMEOUT_S
-    presses = 0
-    while page.query_selector("#end-title") is None:
-        assert time.monotonic() < end, "the keyboard game did not finish in time"
-        settle(page)   # the last key is answered: the page shows what the app offers now
-        if page.query_selector(playable) is None:
-            page.wait_for_timeout(100)     # bots are playing
-            continue
-        if tab_to(page, playable, limit=60):
-            key = "Enter" if presses % 2 == 0 else " "   # both keys act
-            page.keyboard.press(key)
-            presses += 1
-    assert presses > 0
+    settle(page)
+    press_on(page, "#main [data-action]", "Enter")
+    press_on(page, "#main [data-cmd='roll']", " ")
+    page.wait_for_function(
+        "() => document.querySelector('.log-lines').innerText.includes('riposte contre Clavier')")
+    wait_offered(page, PLAYABLE)
+    assert tab_to(page, PLAYABLE, limit=60)
+    assert "Clavier lance contre" in page.inner_text(".log-lines")
+
+
+def last_decision(seed: int):
+    """A classic game, Clavier (a person) against three easy bots, played at random from
+    ``seed`` to its end and cut just before Clavier's last decision: (record, the rolls after
+    it, which end the game)."""
+    rng = random.Random(seed)
+    record = new_record("cthulhu-dice", [{"name": n, "bot": None if i == 0 else "easy"}
+                                         for i, n in enumerate(("Clavier", "B", "C", "D"))])
+    _, state = start_state(record)
+    played = []
+    while not state.is_terminal():
+        who = state.current_player()
+        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
+        played.append((who, state.action_to_str(action)))
+        state.apply(action)
+    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
+    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
+    record["actions"] = [n for _, n in played[:last]]
+    return record, played[last][1], [n for _, n in played[last + 1:]]
+
+
+def test_a_cthulhu_dice_game_ends_with_the_keyboard(page, open_app, seeded):
+    """Keyboard only, from a link of a game one decision from its end (seed 29): "continue"
+    with Enter, the victim with Enter, the roll with Space (scripted to end it): the end
+    screen comes, and its "play again" is reachable with Tab."""
+    record, decision, rolls = last_decision(29)
+    seeded(page, seed=29, chance=rolls, pace="0.05")
+    open_app(page, "#g=" + encode(record))
+    press_on(page, "button[data-cmd=link-continue]")
+    press_on(page, f"#main [data-action='{decision}']")
+    press_on(page, "#main [data-cmd='roll']", " ")
+    wait_offered(page, "#end-title")
+    assert tab_to(page, "button[data-cmd=rematch]")
     assert "Clavier" in page.inner_text("#main")
 
 

@@ -1,23 +1,23 @@
-"""The app in Chromium: a whole Cthulhu Dice game through clicks, reload mid-game, language
-remembered, a hostile player name, and screenshots of every screen at both sizes."""
+"""The app in Chromium: a Cthulhu Dice game through clicks (its rolls scripted, rituels.app.
+testseam) and its end from a link one decision before it, "play again"; a reload mid-game;
+language remembered; a hostile player name; screenshots of every screen at both sizes."""
 
 from __future__ import annotations
 
-import time
+import random
 
 import pytest
 
-from appwait import canonical_html, settle
+from rituels.engine import CHANCE, sample_chance
+from rituels.engine.link import encode
+from rituels.engine.record import new_record, start_state
+from appwait import canonical_html, settle, wait_offered
 
 EVIL = "<img src=x onerror=alert(1)>"
-FAST = "0.05"          # seconds per bot move (the stored pace setting), so a game takes seconds
-GAME_TIMEOUT_S = 150
+FAST = "0.05"          # seconds per bot move (the stored pace setting)
 ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
-
-
-def set_fast_bots(page):
-    """Store the bots' pace before the app reads it (an init script runs before the page's)."""
-    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+VICTIMS = "#main .cd-table [data-action]"
+ROLL = "#main [data-cmd=roll]"
 
 
 def start_cthulhu(page, name="Ada"):
@@ -30,73 +30,108 @@ def start_cthulhu(page, name="Ada"):
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
     assert page.evaluate("location.hash").startswith("#/play/")
-
-
-def play_until(page, done, timeout_s=GAME_TIMEOUT_S):
-    """Click what a player would (the roll button, else a legal move) until ``done()`` or
-    the end of the game."""
-    end = time.monotonic() + timeout_s
-    moves = 0
-    while not done() and page.query_selector("#end-title") is None:
-        assert time.monotonic() < end, "the game did not finish in time"
-        settle(page)   # the last click is answered: the page shows what the app offers now
-        target = page.query_selector(ACTIONABLE)
-        if target is not None and target.is_visible():
-            target.click()
-            moves += 1
-        else:
-            page.wait_for_timeout(100)
     settle(page)
-    return moves
+
+
+def first_turn(page, name: str = "Ada") -> None:
+    """Ada (who always starts) picks her first victim and rolls; the bots play on until she
+    has something to do again (seed 1: Nyarlathotep picks her, she is to answer him)."""
+    wait_offered(page, VICTIMS)
+    page.click(VICTIMS)
+    wait_offered(page, ROLL)
+    page.click(ROLL)
+    page.wait_for_function(
+        "(n) => document.querySelector('.log-lines').innerText.includes('riposte contre ' + n)",
+        arg=name)
+    wait_offered(page, f"{VICTIMS}, {ROLL}")
+    assert page.query_selector(".status-yours") is not None
 
 
 def no_horizontal_scroll(page):
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_cthulhu_dice_against_three_bots_to_the_end(page, open_app, screenshot):
-    set_fast_bots(page)
+def one_frame(page) -> None:
+    """Wait until the page has laid out and painted what it has now (two animation frames)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def last_decision(seed: int):
+    """A classic game, Ada (a person) against three easy bots, played at random from ``seed``
+    to its end, cut just before Ada's last decision: (record, her decision, the rolls after)."""
+    rng = random.Random(seed)
+    record = new_record("cthulhu-dice", [{"name": n, "bot": None if n == "Ada" else "easy"}
+                                         for n in ("Ada", "Bruno", "Chloé", "Dario")])
+    _, state = start_state(record)
+    played = []
+    while not state.is_terminal():
+        who = state.current_player()
+        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
+        played.append((who, state.action_to_str(action)))
+        state.apply(action)
+    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
+    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
+    record["actions"] = [n for _, n in played[:last]]
+    return record, played[last][1], [n for _, n in played[last + 1:]]
+
+
+def test_cthulhu_dice_first_moves_by_clicks(page, open_app, seeded, screenshot):
+    """Home, then a new Cthulhu Dice game against the three default (easy) bots, rolls
+    scripted: Ada's victim and roll are clicks, the bots answer and it is her turn again."""
+    seeded(page, seed=1, chance=["T", "Y"], pace=FAST)
     open_app(page)
     screenshot(page, "app-home-desktop")
     start_cthulhu(page)
     screenshot(page, "app-play-desktop")
-    moves = play_until(page, lambda: page.query_selector("#end-title") is not None)
-    assert moves > 0
-    assert page.is_visible("button[data-cmd=rematch]")
+    first_turn(page)
+    log = page.inner_text(".log-lines")
+    assert "Ada choisit" in log and "Ada lance contre" in log and "riposte contre Ada" in log
+
+
+def test_cthulhu_dice_end_and_play_again(page, open_app, seeded, screenshot):
+    """A game one decision from its end (a link, continued): Ada's victim and roll, scripted
+    to end it (seed 29: Tentacle, Tentacle, she wins); the end screen fits, and "play again"
+    starts a new game with the same seats."""
+    record, decision, rolls = last_decision(29)
+    seeded(page, seed=29, chance=rolls, pace=FAST)
+    open_app(page, "#g=" + encode(record))
+    page.click("button[data-cmd=link-continue]")
+    wait_offered(page, VICTIMS)
+    page.click(f"{VICTIMS}[data-action='{decision}']")
+    wait_offered(page, ROLL)
+    page.click(ROLL)
+    wait_offered(page, "button[data-cmd=rematch]")
     assert page.inner_text(".end-result").strip()
     screenshot(page, "app-end-desktop")
     assert no_horizontal_scroll(page)
     # "Play again" keeps the seats
     page.click("button[data-cmd=rematch]")
     page.wait_for_selector(".status")
-    assert "Ada" in page.inner_text("#main")
+    wait_offered(page, VICTIMS)
+    assert "Ada" in page.inner_text("#main") and "Dario" in page.inner_text("#main")
+    assert page.query_selector("#end-title") is None
 
 
-def test_reload_mid_game_restores_the_same_position(page, open_app):
-    set_fast_bots(page)
+def test_reload_mid_game_restores_the_same_position(page, open_app, seeded):
+    """After Ada's first turn and the bots' (rolls scripted), her next decision: a reload
+    shows the same board and log, and the home screen offers to continue the game."""
+    seeded(page, seed=1, chance=["T", "Y"], pace=FAST)
     open_app(page)
     start_cthulhu(page)
-    play_until(page, lambda: page.locator(".log-lines li").count() >= 5)
-    # The human's turn (nothing moves by itself then), or, rarely, the game already ended:
-    # the restored screen must be the same either way.
-    page.wait_for_selector(f"{ACTIONABLE}, #end-title")
-    ended = page.query_selector("#end-title") is not None
+    first_turn(page)
     board = canonical_html(page, ".board")
     log = page.inner_text(".log-lines")
     url = page.url
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    settle(page)
     assert page.url == url
     assert canonical_html(page, ".board") == board
     assert page.inner_text(".log-lines") == log
-    # the home screen offers to continue it, unless it is over
-    link = f".continue .save-link[href='{url[url.index('#'):]}']"
+    # the home screen offers to continue it
     page.click("a.brand")
     page.wait_for_selector(".home .cards")
-    if ended:
-        assert page.query_selector(link) is None
-    else:
-        page.wait_for_selector(link)
+    page.wait_for_selector(f".continue .save-link[href='{url[url.index('#'):]}']")
 
 
 def test_english_is_remembered(page, open_app):
@@ -113,21 +148,24 @@ def test_english_is_remembered(page, open_app):
     assert "Nouvelle partie" in page.inner_text("#main")
 
 
-def test_a_hostile_name_is_only_text(page, open_app):
+def test_a_hostile_name_is_only_text(page, open_app, seeded):
+    """A player named with markup: after a turn of hers and the bots', the name is shown as
+    text everywhere, no image is made of it and no script runs."""
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    set_fast_bots(page)
+    seeded(page, seed=1, chance=["T", "Y"], pace=FAST)
     open_app(page)
     start_cthulhu(page, name=EVIL)
-    play_until(page, lambda: page.locator(".log-lines li").count() >= 6)
+    first_turn(page, EVIL)
     assert EVIL in page.inner_text("#main")
     assert page.query_selector("#app img[src=x]") is None
     assert dialogs == []
 
 
-def test_phone_screens_fit(phone_page, open_app, screenshot):
+def test_phone_screens_fit(phone_page, open_app, seeded, screenshot):
+    """On a phone, home, the new-game dialog, a game and every rules page fit the width."""
     page = phone_page
-    set_fast_bots(page)
+    seeded(page, seed=1, pace=FAST)
     open_app(page)
     screenshot(page, "app-home-phone")
     assert no_horizontal_scroll(page)
@@ -146,7 +184,9 @@ def test_phone_screens_fit(phone_page, open_app, screenshot):
 
 
 @pytest.mark.parametrize("game", ["tuchulcha", "wongar", "cthulhu-dice"])
-def test_each_game_opens_at_both_sizes(page, open_app, screenshot, game):
+def test_each_game_opens_at_both_sizes(page, open_app, seeded, screenshot, game):
+    """Each game's new-game dialog and first screen, on a desktop then at phone size."""
+    seeded(page, seed=1, pace="3")     # bots hold still while the screens are taken
     open_app(page, f"#/new/{game}")
     page.wait_for_selector("[role=dialog]")
     screenshot(page, f"app-newgame-{game}-desktop")
@@ -155,7 +195,7 @@ def test_each_game_opens_at_both_sizes(page, open_app, screenshot, game):
     assert page.inner_text("#status").strip()
     screenshot(page, f"app-play-{game}-desktop")
     page.set_viewport_size({"width": 375, "height": 667})
-    page.wait_for_timeout(100)
+    one_frame(page)
     assert no_horizontal_scroll(page)
     screenshot(page, f"app-play-{game}-phone")
 

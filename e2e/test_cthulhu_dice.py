@@ -1,24 +1,27 @@
-"""Cthulhu Dice in Chromium: whole games against three strong bots through the table itself
-(victims clicked on the circle of seats, by mouse and by keyboard, the Eye's buttons, the roll
-button), in the classic game on a desktop and in "Cthulhu joue" on a phone."""
+"""Cthulhu Dice in Chromium, never left to the dice: the table against three strong bots with
+every roll scripted (rituels.app.testseam). A few moves show the page takes Ada's clicks and
+keys (victims clicked on the circle of seats, the roll button, the Eye's buttons) on a desktop
+and, in "Cthulhu joue", on a phone; the end screens come from a game link one decision before
+the end, played on by a click. Whole games are played at unit level (tests/app)."""
 
 from __future__ import annotations
 
-import time
+import random
 
-from appwait import settle
+from rituels.engine import CHANCE, sample_chance
+from rituels.engine.link import encode
+from rituels.engine.record import new_record, start_state
+from appwait import settle, wait_offered
 
-FAST = "0.05"                 # seconds per bot move (the stored pace), so a game takes seconds
-GAME_TIMEOUT_S = 180
+FAST = "0.05"                 # seconds per bot move (the stored pace)
 SEATS = "#main .cd-table [data-action]"     # clickable seats (and Cthulhu in the variant)
 EYE = "#main .cd-choices button[data-action^=e]"
 ROLL = "#main [data-cmd=roll]"
 NB = "\u202f"                # French typography's narrow no-break space ("Cthulhu : 12")
+PEOPLE = ("Ada", "Bruno", "Chloé", "Dario")
 
 
 def start(page, open_app, options: dict[str, str] | None = None, name: str = "Ada"):
-    open_app(page)
-    page.evaluate(f"localStorage.setItem('rituels.pace', '{FAST}')")
     open_app(page, "#/new/cthulhu-dice")
     page.wait_for_selector("[role=dialog]")
     page.select_option("#count", "4")
@@ -29,6 +32,7 @@ def start(page, open_app, options: dict[str, str] | None = None, name: str = "Ad
         page.select_option(f"#{field}", value)
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#main .cd-table")
+    settle(page)
 
 
 def sane_others(page) -> int:
@@ -39,50 +43,54 @@ def sane_others(page) -> int:
                           && !g.classList.contains('cd-caster')).length""")
 
 
-def play_to_the_end(page, keyboard: bool, variant: bool = False) -> dict[str, int]:
-    """Play Ada's part until the end screen; count what was done."""
-    done = {"victims": 0, "eye": 0, "rolls": 0, "cthulhu": 0}
-    end = time.monotonic() + GAME_TIMEOUT_S
-    while page.query_selector("#end-title") is None:
-        assert time.monotonic() < end, "the game did not finish in time"
-        settle(page)   # the last click is answered: the page shows what the app offers now
-        eye = page.query_selector_all(EYE)
-        seats = page.query_selector_all(SEATS)
-        roll = page.query_selector(ROLL)
-        if eye:
-            assert [b.get_attribute("data-action") for b in eye] == ["eY", "eT", "eE", "eC"]
-            # Each result says what it would do here, under its name.
-            assert all(b.query_selector(".cd-preview").inner_text().strip() for b in eye)
-            page.click(f"{EYE}[data-action=eT]")
-            done["eye"] += 1
-        elif seats:
-            actions = [s.get_attribute("data-action") for s in seats]
-            for s in seats:
-                assert s.get_attribute("role") == "button" and s.get_attribute("aria-label")
-            if actions[0].startswith("v"):
-                # Exactly the sane seats other than the caster (plus Cthulhu in the variant).
-                victims = [a for a in actions if a != "vC"]
-                assert len(victims) == sane_others(page)
-                assert ("vC" in actions) == variant
-            target = "vC" if variant and "vC" in actions and done["cthulhu"] < 2 else actions[-1]
-            if target == "vC":
-                done["cthulhu"] += 1
-            selector = f"{SEATS}[data-action='{target}']"
-            if keyboard and done["victims"] % 2:
-                page.focus(selector)
-                page.keyboard.press("Enter")
-            else:
-                page.click(selector)
-            done["victims"] += 1
-        elif roll is not None and roll.is_visible():
-            roll.click()
-            done["rolls"] += 1
-        else:
-            page.wait_for_timeout(80)
-    return done
+def check_victims(page, variant: bool) -> list[str]:
+    """The seats offered as victims: exactly the sane seats other than the caster (plus
+    Cthulhu in the variant), each a named button."""
+    seats = page.query_selector_all(SEATS)
+    for s in seats:
+        assert s.get_attribute("role") == "button" and s.get_attribute("aria-label")
+    actions = [s.get_attribute("data-action") for s in seats]
+    assert all(a.startswith("v") for a in actions), actions
+    assert len([a for a in actions if a != "vC"]) == sane_others(page)
+    assert ("vC" in actions) == variant
+    return actions
 
 
-def test_classic_game_against_three_strong_bots(page, open_app, axe, screenshot):
+def last_decision(options: dict | None, seed: int):
+    """A game between Ada (a person) and three bots, played at random from ``seed`` to its
+    end, stopped just before Ada's last decision: (the record so far, her decision, the rolls
+    that follow it to the end). Only rolls follow it: the test scripts them."""
+    rng = random.Random(seed)
+    record = new_record("cthulhu-dice", [{"name": n, "bot": None if n == "Ada" else "strong"}
+                                         for n in PEOPLE], options)
+    _, state = start_state(record)
+    played = []
+    while not state.is_terminal():
+        who = state.current_player()
+        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
+        played.append((who, state.action_to_str(action)))
+        state.apply(action)
+    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
+    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
+    record["actions"] = [n for _, n in played[:last]]
+    return record, played[last][1], [n for _, n in played[last + 1:]], state
+
+
+def open_last_decision(page, open_app, seeded, options, seed):
+    """The page on Ada's last decision of that game, its rolls to come scripted."""
+    record, decision, rolls, end = last_decision(options, seed)
+    seeded(page, seed=seed, chance=rolls, pace=FAST)
+    open_app(page, "#g=" + encode(record))
+    page.click("button[data-cmd=link-continue]")
+    wait_offered(page, SEATS)
+    return decision, end
+
+
+def test_classic_first_moves_by_keyboard_and_mouse(page, open_app, seeded, axe):
+    """Classic game, Ada and three strong bots, her roll scripted to the Eye: she picks her
+    victim with the keyboard (focus, Enter), rolls with the mouse, and the Eye's four buttons
+    each say what they would do; she takes a Tentacle and her victim answers."""
+    seeded(page, seed=3, chance=["O"], pace=FAST)   # the Eye
     start(page, open_app)
     assert page.inner_text("#status") == f"À vous{NB}: choisissez une victime"
     assert page.title().startswith("À vous — Cthulhu Dice")
@@ -90,33 +98,80 @@ def test_classic_game_against_three_strong_bots(page, open_app, axe, screenshot)
     assert page.locator("#main .cd-tokens circle").count() == 4 * 3 * 2   # drawn tokens
     violations = axe(page, ".cd")
     assert violations == [], [(v["id"], [n["html"][:200] for n in v["nodes"]]) for v in violations]
-    done = play_to_the_end(page, keyboard=True)
-    assert done["victims"] >= 1 and done["rolls"] >= 1
+    victim = check_victims(page, variant=False)[-1]
+    page.focus(f"{SEATS}[data-action='{victim}']")
+    page.keyboard.press("Enter")
+    wait_offered(page, ROLL)
+    page.click(ROLL)
+    wait_offered(page, EYE)
+    eye = page.query_selector_all(EYE)
+    assert [b.get_attribute("data-action") for b in eye] == ["eY", "eT", "eE", "eC"]
+    assert all(b.query_selector(".cd-preview").inner_text().strip() for b in eye)
+    page.click(f"{EYE}[data-action=eT]")
+    page.wait_for_function(
+        "() => document.querySelector('.log-lines').innerText.includes('riposte contre')")
+    log = page.inner_text(".log-lines")
+    assert "Ada choisit" in log and "lance contre" in log and "Ada choisit Tentacule" in log
+
+
+def test_classic_end_shows_the_standings(page, open_app, seeded, screenshot):
+    """A classic game one decision from its end (a link): Ada clicks her victim and rolls, the
+    scripted rolls (Tentacle, Tentacle) leave her the last sane player: she wins, and the end
+    screen ranks every seat."""
+    decision, end = open_last_decision(page, open_app, seeded, None, seed=29)
+    assert end.winners() == [0]
+    check_victims(page, variant=False)
+    page.click(f"{SEATS}[data-action='{decision}']")
+    wait_offered(page, ROLL)
+    page.click(ROLL)
+    wait_offered(page, "#end-title")
     log = page.inner_text(".log-lines")
     assert "Ada choisit" in log and "lance contre" in log and "riposte contre" in log
     result = page.inner_text(".end-result").strip()
-    assert result in log
-    assert "l’emporte" in result
-    # The standings: every seat with its rank, tokens and sanity, and Cthulhu's row when
-    # everyone went mad and he won (the rules' last-player-standing may not come).
-    cthulhu_won = result.startswith("Cthulhu l’emporte")
-    assert page.locator(".cd-standings tbody tr").count() == 4 + cthulhu_won
-    assert page.locator(".cd-standings tbody tr.cd-won").count() >= 1
-    assert "Ada" in page.inner_text(".cd-standings")
+    assert result in log and result.startswith("Ada l’emporte"), result
+    # The standings: every seat with its rank, tokens and sanity (no Cthulhu row: he lost).
+    assert page.locator(".cd-standings tbody tr").count() == 4
+    assert page.locator(".cd-standings tbody tr.cd-won").count() == 1
+    assert "Ada" in page.inner_text(".cd-standings tr.cd-won")
     screenshot(page, "cthulhu-classic-end-desktop")
 
 
-def test_cthulhu_joue_on_a_phone(phone_page, open_app, screenshot):
+def test_cthulhu_joue_on_a_phone(phone_page, open_app, seeded, screenshot):
+    """"Cthulhu joue" on a phone: Cthulhu's 12 tokens and his seat are on the table, which fits
+    the width; Ada taps Cthulhu as her victim, rolls (scripted: a Tentacle, a token from
+    Cthulhu), and Cthulhu answers her (scripted too)."""
     page = phone_page
+    seeded(page, seed=4, chance=["T", "T"], pace=FAST)
     start(page, open_app, {"opt-mode": "cthulhu"})
     assert f"Cthulhu{NB}: 12 jetons" in page.text_content("#main .cd-cthulhu")
     assert page.is_visible(f"{SEATS}[data-action=vC]")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "cthulhu-variant-phone")
-    done = play_to_the_end(page, keyboard=False, variant=True)
-    assert done["cthulhu"] >= 1
+    check_victims(page, variant=True)
+    page.tap(f"{SEATS}[data-action=vC]")
+    wait_offered(page, ROLL)
+    page.tap(ROLL)
+    page.wait_for_function(
+        "() => document.querySelector('.log-lines').innerText.includes('Cthulhu riposte')")
     log = page.inner_text(".log-lines")
     assert "Ada choisit Cthulhu comme victime." in log
     assert "Cthulhu riposte contre Ada" in log
-    assert page.inner_text(".end-result").strip()
+
+
+def test_cthulhu_joue_end_on_a_phone(phone_page, open_app, seeded, screenshot):
+    """A "Cthulhu joue" game one decision from its end (a link), on a phone: Ada taps Cthulhu
+    and rolls; the scripted rolls (Cthulhu, Cthulhu) end it, and the end screen says how."""
+    page = phone_page
+    decision, end = open_last_decision(page, open_app, seeded, {"mode": "cthulhu"}, seed=2)
+    assert decision == "vC"
+    check_victims(page, variant=True)
+    page.tap(f"{SEATS}[data-action=vC]")
+    wait_offered(page, ROLL)
+    page.tap(ROLL)
+    wait_offered(page, "#end-title")
+    log = page.inner_text(".log-lines")
+    assert "Ada choisit Cthulhu comme victime." in log and "Cthulhu riposte contre Ada" in log
+    result = page.inner_text(".end-result").strip()
+    assert result and result in log
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "cthulhu-variant-end-phone")

@@ -3,13 +3,21 @@ in French and English, and at 375x667 and 1280x800 in Italian and German (issue 
 words are long), screenshot into artifacts/layout-*.png, and measured as a player
 would see it: no sideways scrolling, the board inside the window on a computer, no text
 under 11 CSS px, nothing to click under 24x24 px; the phone's "⋯" menu, the rules over a
-game, the status bar that stays in view after a move, and end tables inside the width."""
+game, the status bar that stays in view after a move, and end tables inside the width (each
+reached from a game link one decision before the end). Every page is seeded
+(rituels.app.testseam): the same screens on every run."""
 
 from __future__ import annotations
 
-import time
+import json
+import random
 
 import pytest
+
+from rituels.engine import CHANCE, sample_chance
+from rituels.engine.link import encode
+from rituels.engine.record import new_record, start_state
+from appwait import settle, wait_offered
 
 SIZES = {"phone": (375, 667), "desktop": (1280, 800), "wide": (1366, 768)}
 GAMES = ["cthulhu-dice", "tuchulcha", "wongar"]
@@ -17,7 +25,6 @@ MIN_TEXT_PX = 11
 MIN_TARGET_PX = 24
 FAST = "0.05"
 SLOW = "3"           # bots wait 3 s per move: the screen holds still while it is measured
-END_TIMEOUT_S = 240
 READY_TIMEOUT_MS = 60_000   # as in conftest.py: Pyodide on 2 loaded cores
 
 # (tag and text, size in CSS px) of every visible text under the limit; SVG text is scaled
@@ -81,11 +88,14 @@ SCREENS = ([(size, lang) for lang in ("fr", "en") for size in SIZES]
 
 @pytest.fixture
 def make_page(request, browser, base_url):
-    """``make_page(size, lang, pace)``: a fresh page of that size (touch on the phone) with
-    the app loaded in that language; page errors fail the test."""
+    """``make_page(size, lang, pace, timezone, seed, chance, path)``: a fresh page of that size
+    (touch on the phone) with the app loaded in that language at ``path``, its chance from
+    ``seed`` and ``chance`` (rituels.app.testseam, bots on a fixed effort), ``init``: a script
+    of the test's run before the page's; page errors fail the test."""
     made = []
 
-    def make(size: str, lang: str, pace: str = SLOW, timezone: str = "UTC"):
+    def make(size: str, lang: str, pace: str = SLOW, timezone: str = "UTC", seed: int = 1,
+             chance=(), path: str = "", init: str = ""):
         width, height = SIZES[size]
         phone = size == "phone"
         context = browser.new_context(viewport={"width": width, "height": height},
@@ -96,9 +106,13 @@ def make_page(request, browser, base_url):
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.set_default_timeout(30_000)
+        test = json.dumps({"seed": seed, "fixed_effort": True, "chance": list(chance)})
         page.add_init_script(f"localStorage.setItem('rituels.pace', '{pace}');"
-                             f"localStorage.setItem('rituels.lang', '{lang}')")
-        page.goto(base_url)
+                             f"localStorage.setItem('rituels.lang', '{lang}');"
+                             f"localStorage.setItem('rituels.test', {json.dumps(test)})")
+        if init:
+            page.add_init_script(init)
+        page.goto(base_url + path)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         made.append((context, errors))
         return page
@@ -111,6 +125,13 @@ def make_page(request, browser, base_url):
 
 def shot(page, name: str, screenshot) -> None:
     screenshot(page, f"layout-{name}")
+
+
+def one_frame(page) -> None:
+    """Wait until the page has laid out and painted what it shows now (two animation
+    frames), after the app answered."""
+    settle(page)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def no_sideways_scroll(page) -> bool:
@@ -165,7 +186,7 @@ def test_every_screen_fits_and_reads(make_page, screenshot, size, lang):
         shot(page, f"rules-{game}-{size}-{lang}", screenshot)
     for game in GAMES:
         start(page, game)
-        page.wait_for_timeout(300)
+        one_frame(page)
         shot(page, f"play-{game}-{size}-{lang}", screenshot)
         problems += check_screen(page, game, board_game=game)
         # The issue's bar is a 375 px phone; Cthulhu Dice's board also meets it on computers.
@@ -195,7 +216,7 @@ def test_board_text_and_targets_on_a_phone(make_page, game):
     problems = [f"rules picture: {x}"
                 for x in page.evaluate(SMALL_TEXT_JS, [".rules", MIN_TEXT_PX, ""])]
     start(page, game)
-    page.wait_for_timeout(300)
+    one_frame(page)
     assert problems + board_problems(page, game) == []
 
 
@@ -279,19 +300,62 @@ def test_the_status_bar_stays_in_view_after_a_move_on_a_phone(make_page, screens
     shot(page, "after-move-phone-fr", screenshot)
 
 
-def wait_for_end(page) -> None:
-    end = time.monotonic() + END_TIMEOUT_S
-    while page.query_selector("#end-title") is None:
-        assert time.monotonic() < end, "the bots did not finish the game in time"
-        page.wait_for_timeout(250)
+# Games one decision from their end, played at random in Python (seed: the game is the same
+# on every run), with the name of the person who makes that decision.
+PEOPLE = ("Ada", "Bruno", "Chloé", "Dario")
+ENDINGS = {"cthulhu-dice": 29, "wongar": 11, "tuchulcha": 2}
+
+
+def last_decision(game: str, seed: int):
+    """A 4-seat game, Ada (a person) against easy bots, played at random from ``seed`` to its
+    end, cut just before Ada's last decision: (record, her decision, the chance outcomes after
+    it, all of them: the test scripts them)."""
+    rng = random.Random(seed)
+    record = new_record(game, [{"name": n, "bot": None if n == "Ada" else "easy"}
+                               for n in PEOPLE])
+    _, state = start_state(record)
+    played = []
+    while not state.is_terminal():
+        who = state.current_player()
+        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
+        played.append((who, state.action_to_str(action)))
+        state.apply(action)
+    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
+    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
+    record["actions"] = [n for _, n in played[:last]]
+    return record, played[last][1], [n for _, n in played[last + 1:]]
+
+
+def finish_from_a_link(make_page, size: str, lang: str, game: str):
+    """A page on the end screen of ``game``: its link one decision from the end, continued,
+    and that decision clicked (with the roll, scripted, in Cthulhu Dice)."""
+    record, decision, rolls = last_decision(game, ENDINGS[game])
+    page = make_page(size, lang, pace=FAST, seed=ENDINGS[game], chance=rolls,
+                     path="#g=" + encode(record))
+    page.click("button[data-cmd=link-continue]")
+    if game == "wongar":            # a link keeps hands hidden: Ada takes the device first
+        wait_offered(page, "button[data-cmd=reveal]")
+        page.click("button[data-cmd=reveal]")
+    if game == "tuchulcha":         # the pawn, then its destination
+        source = decision.split(":")[1].split("x")[0]
+        wait_offered(page, f"#main .tu-board [data-select='{source}']")
+        page.click(f"#main .tu-board [data-select='{source}']")
+    wait_offered(page, f"#main [data-action='{decision}']")
+    page.click(f"#main [data-action='{decision}']")
+    if game == "cthulhu-dice":
+        wait_offered(page, "#main [data-cmd=roll]")
+        page.click("#main [data-cmd=roll]")
+    wait_offered(page, "#end-title")
+    return page
 
 
 @pytest.mark.parametrize("game,lang", [("cthulhu-dice", "fr"), ("cthulhu-dice", "en"),
                                        ("wongar", "fr"), ("tuchulcha", "en")])
 def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
-    page = make_page("phone", lang, pace=FAST)
-    start(page, game, all_bots=True)
-    wait_for_end(page)
+    """The end screen of a game (reached from its link one decision before the end) on a
+    phone: its table fits the width, nothing clipped, no one-word name broken, nothing too
+    small to read or tap."""
+    page = finish_from_a_link(make_page, "phone", lang, game)
     table = page.locator(".end-panel table, .wg-final table").first
     table.wait_for()
     table.scroll_into_view_if_needed()
@@ -300,7 +364,7 @@ def test_end_tables_fit_a_phone(make_page, screenshot, game, lang):
     # Nothing clipped either: the table is no wider than the box that holds it.
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth + 1")
     assert no_sideways_scroll(page)
-    # A one-word name (the bots' names here) is never broken inside the word.
+    # A one-word name (every name here) is never broken inside the word.
     broken = table.evaluate("""t => [...t.querySelectorAll('th[scope=row]')]
         .filter(th => !/\\s/.test(th.textContent.trim()))
         .filter(th => { const r = document.createRange(); r.selectNodeContents(th);
