@@ -125,9 +125,12 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-DESKTOP_CONTEXT = {"viewport": DESKTOP, "locale": "fr-FR"}
-PHONE_CONTEXT = {"viewport": PHONE, "locale": "fr-FR", "is_mobile": True, "has_touch": True,
-                 "device_scale_factor": 2}
+DESKTOP_CONTEXT = {"viewport": DESKTOP, "locale": "fr-FR", "timezone_id": "UTC"}
+PHONE_CONTEXT = {"viewport": PHONE, "locale": "fr-FR", "timezone_id": "UTC", "is_mobile": True,
+                 "has_touch": True, "device_scale_factor": 2}
+SIZES = {"phone": PHONE, "desktop": DESKTOP, "wide": {"width": 1366, "height": 768}}
+LOCALES = {"fr": "fr-FR", "en": "en-GB", "it": "it-IT", "de": "de-DE"}
+SLOW_PACE = "3"   # bots wait 3 s a move: the screen holds still while a test measures it
 # What a test leaves behind and the next must not see (Storage.clearDataForOrigin's names):
 # everything but Cache Storage (the memory snapshot; a service worker's precache is unused
 # once its worker is unregistered) and the HTTP and code caches, which are not origin data.
@@ -271,6 +274,54 @@ def first_cthulhu_move():
         page.wait_for_function(
             "(before) => document.querySelector('#app').innerHTML !== before", arg=before)
     return play
+
+
+@pytest.fixture
+def make_page(request, browser, shared_contexts, base_url):
+    """``make_page(size, lang, pace, timezone, seed, chance, path, init)``: a page of that size
+    ("phone", "desktop", "wide") with the app loaded in that language at ``path``, bots at
+    ``pace`` (default: slow, the screen holds still), its chance from ``seed`` and ``chance``
+    (rituels.app.testseam, bots on a fixed effort); ``init``: a script of the test's, run
+    before the page's. In the worker's shared context of its kind of device, unless a
+    timezone other than UTC asks for a context of its own. Page errors fail the test."""
+    made = []
+
+    def make(size: str, lang: str, pace: str = SLOW_PACE, timezone: str = "UTC",
+             seed: int = 1, chance=(), path: str = "", init: str = ""):
+        kind = "phone" if size == "phone" else "desktop"
+        own = timezone != "UTC" or _own_context(request)
+        if own:
+            context = browser.new_context(**{**(PHONE_CONTEXT if kind == "phone"
+                                                else DESKTOP_CONTEXT),
+                                             "locale": LOCALES[lang], "timezone_id": timezone})
+            context.add_init_script(SNAPSHOT_OFF)
+        else:
+            context = shared_contexts(kind)
+        errors: list[str] = []
+        page = context.new_page()
+        if not own:
+            page.add_init_script(SNAPSHOT_OFF)
+        page.set_viewport_size(SIZES[size])
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(30_000)
+        test = json.dumps({"seed": seed, "fixed_effort": True, "chance": list(chance)})
+        page.add_init_script(f"localStorage.setItem('rituels.pace', '{pace}');"
+                             f"localStorage.setItem('rituels.lang', '{lang}');"
+                             f"localStorage.setItem('rituels.test', {json.dumps(test)})")
+        if init:
+            page.add_init_script(init)
+        page.goto(base_url + path)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        made.append((context, own, errors))
+        return page
+
+    yield make
+    for context, own, errors in made:
+        if own:
+            context.close()
+        elif context.pages:
+            _clear(context, base_url.rstrip("/"))
+        assert errors == []
 
 
 @pytest.fixture

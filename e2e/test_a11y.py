@@ -5,13 +5,11 @@ decision from its end (a link) finished."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from rituels.engine import CHANCE, sample_chance
 from rituels.engine.link import encode
-from rituels.engine.record import new_record, start_state
+from endings import last_decision
 from appwait import settle, wait_offered
 
 GAMES = ["cthulhu-dice", "tuchulcha", "wongar"]
@@ -111,31 +109,11 @@ def test_a_cthulhu_dice_game_starts_and_plays_with_the_keyboard(page, open_app, 
     assert "Clavier lance contre" in page.inner_text(".log-lines")
 
 
-def last_decision(seed: int):
-    """A classic game, Clavier (a person) against three easy bots, played at random from
-    ``seed`` to its end and cut just before Clavier's last decision: (record, the rolls after
-    it, which end the game)."""
-    rng = random.Random(seed)
-    record = new_record("cthulhu-dice", [{"name": n, "bot": None if i == 0 else "easy"}
-                                         for i, n in enumerate(("Clavier", "B", "C", "D"))])
-    _, state = start_state(record)
-    played = []
-    while not state.is_terminal():
-        who = state.current_player()
-        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
-        played.append((who, state.action_to_str(action)))
-        state.apply(action)
-    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
-    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
-    record["actions"] = [n for _, n in played[:last]]
-    return record, played[last][1], [n for _, n in played[last + 1:]]
-
-
 def test_a_cthulhu_dice_game_ends_with_the_keyboard(page, open_app, seeded):
     """Keyboard only, from a link of a game one decision from its end (seed 29): "continue"
     with Enter, the victim with Enter, the roll with Space (scripted to end it): the end
     screen comes, and its "play again" is reachable with Tab."""
-    record, decision, rolls = last_decision(29)
+    record, decision, rolls, _ = last_decision("cthulhu-dice", 29, names=("Clavier", "B", "C", "D"))
     seeded(page, seed=29, chance=rolls, pace="0.05")
     open_app(page, "#g=" + encode(record))
     press_on(page, "button[data-cmd=link-continue]")

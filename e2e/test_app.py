@@ -4,13 +4,11 @@ language remembered; a hostile player name; screenshots of every screen at both 
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from rituels.engine import CHANCE, sample_chance
 from rituels.engine.link import encode
-from rituels.engine.record import new_record, start_state
+from endings import last_decision
 from appwait import canonical_html, settle, wait_offered
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -56,25 +54,6 @@ def one_frame(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def last_decision(seed: int):
-    """A classic game, Ada (a person) against three easy bots, played at random from ``seed``
-    to its end, cut just before Ada's last decision: (record, her decision, the rolls after)."""
-    rng = random.Random(seed)
-    record = new_record("cthulhu-dice", [{"name": n, "bot": None if n == "Ada" else "easy"}
-                                         for n in ("Ada", "Bruno", "Chloé", "Dario")])
-    _, state = start_state(record)
-    played = []
-    while not state.is_terminal():
-        who = state.current_player()
-        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
-        played.append((who, state.action_to_str(action)))
-        state.apply(action)
-    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
-    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
-    record["actions"] = [n for _, n in played[:last]]
-    return record, played[last][1], [n for _, n in played[last + 1:]]
-
-
 def test_cthulhu_dice_first_moves_by_clicks(page, open_app, seeded, screenshot):
     """Home, then a new Cthulhu Dice game against the three default (easy) bots, rolls
     scripted: Ada's victim and roll are clicks, the bots answer and it is her turn again."""
@@ -92,7 +71,7 @@ def test_cthulhu_dice_end_and_play_again(page, open_app, seeded, screenshot):
     """A game one decision from its end (a link, continued): Ada's victim and roll, scripted
     to end it (seed 29: Tentacle, Tentacle, she wins); the end screen fits, and "play again"
     starts a new game with the same seats."""
-    record, decision, rolls = last_decision(29)
+    record, decision, rolls, _ = last_decision("cthulhu-dice", 29)
     seeded(page, seed=29, chance=rolls, pace=FAST)
     open_app(page, "#g=" + encode(record))
     page.click("button[data-cmd=link-continue]")

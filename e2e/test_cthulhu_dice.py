@@ -6,11 +6,9 @@ the end, played on by a click. Whole games are played at unit level (tests/app).
 
 from __future__ import annotations
 
-import random
 
-from rituels.engine import CHANCE, sample_chance
 from rituels.engine.link import encode
-from rituels.engine.record import new_record, start_state
+from endings import last_decision
 from appwait import settle, wait_offered
 
 FAST = "0.05"                 # seconds per bot move (the stored pace)
@@ -18,7 +16,6 @@ SEATS = "#main .cd-table [data-action]"     # clickable seats (and Cthulhu in th
 EYE = "#main .cd-choices button[data-action^=e]"
 ROLL = "#main [data-cmd=roll]"
 NB = "\u202f"                # French typography's narrow no-break space ("Cthulhu : 12")
-PEOPLE = ("Ada", "Bruno", "Chloé", "Dario")
 
 
 def start(page, open_app, options: dict[str, str] | None = None, name: str = "Ada"):
@@ -56,29 +53,10 @@ def check_victims(page, variant: bool) -> list[str]:
     return actions
 
 
-def last_decision(options: dict | None, seed: int):
-    """A game between Ada (a person) and three bots, played at random from ``seed`` to its
-    end, stopped just before Ada's last decision: (the record so far, her decision, the rolls
-    that follow it to the end). Only rolls follow it: the test scripts them."""
-    rng = random.Random(seed)
-    record = new_record("cthulhu-dice", [{"name": n, "bot": None if n == "Ada" else "strong"}
-                                         for n in PEOPLE], options)
-    _, state = start_state(record)
-    played = []
-    while not state.is_terminal():
-        who = state.current_player()
-        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
-        played.append((who, state.action_to_str(action)))
-        state.apply(action)
-    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
-    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
-    record["actions"] = [n for _, n in played[:last]]
-    return record, played[last][1], [n for _, n in played[last + 1:]], state
-
-
 def open_last_decision(page, open_app, seeded, options, seed):
     """The page on Ada's last decision of that game, its rolls to come scripted."""
-    record, decision, rolls, end = last_decision(options, seed)
+    record, decision, rolls, end = last_decision("cthulhu-dice", seed, bot="strong",
+                                                  options=options)
     seeded(page, seed=seed, chance=rolls, pace=FAST)
     open_app(page, "#g=" + encode(record))
     page.click("button[data-cmd=link-continue]")

@@ -9,14 +9,11 @@ reached from a game link one decision before the end). Every page is seeded
 
 from __future__ import annotations
 
-import json
-import random
 
 import pytest
 
-from rituels.engine import CHANCE, sample_chance
 from rituels.engine.link import encode
-from rituels.engine.record import new_record, start_state
+from endings import last_decision
 from appwait import settle, wait_offered
 
 SIZES = {"phone": (375, 667), "desktop": (1280, 800), "wide": (1366, 768)}
@@ -24,8 +21,6 @@ GAMES = ["cthulhu-dice", "tuchulcha", "wongar"]
 MIN_TEXT_PX = 11
 MIN_TARGET_PX = 24
 FAST = "0.05"
-SLOW = "3"           # bots wait 3 s per move: the screen holds still while it is measured
-READY_TIMEOUT_MS = 60_000   # as in conftest.py: Pyodide on 2 loaded cores
 
 # (tag and text, size in CSS px) of every visible text under the limit; SVG text is scaled
 # by its screen transform. ``scope`` limits the search (the board, or the frame around it).
@@ -81,46 +76,8 @@ BOARD_BOX_JS = """() => {
 }"""
 
 FRAME = ".topbar, .play-head, .status-bar, .log, .end-panel, .notices"
-LOCALES = {"fr": "fr-FR", "en": "en-GB", "it": "it-IT", "de": "de-DE"}
 SCREENS = ([(size, lang) for lang in ("fr", "en") for size in SIZES]
            + [(size, lang) for lang in ("it", "de") for size in ("phone", "desktop")])
-
-
-@pytest.fixture
-def make_page(request, browser, base_url):
-    """``make_page(size, lang, pace, timezone, seed, chance, path)``: a fresh page of that size
-    (touch on the phone) with the app loaded in that language at ``path``, its chance from
-    ``seed`` and ``chance`` (rituels.app.testseam, bots on a fixed effort), ``init``: a script
-    of the test's run before the page's; page errors fail the test."""
-    made = []
-
-    def make(size: str, lang: str, pace: str = SLOW, timezone: str = "UTC", seed: int = 1,
-             chance=(), path: str = "", init: str = ""):
-        width, height = SIZES[size]
-        phone = size == "phone"
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      locale=LOCALES[lang],
-                                      is_mobile=phone, has_touch=phone,
-                                      timezone_id=timezone)
-        errors: list[str] = []
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(30_000)
-        test = json.dumps({"seed": seed, "fixed_effort": True, "chance": list(chance)})
-        page.add_init_script(f"localStorage.setItem('rituels.pace', '{pace}');"
-                             f"localStorage.setItem('rituels.lang', '{lang}');"
-                             f"localStorage.setItem('rituels.test', {json.dumps(test)})")
-        if init:
-            page.add_init_script(init)
-        page.goto(base_url + path)
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        made.append((context, errors))
-        return page
-
-    yield make
-    for context, errors in made:
-        context.close()
-        assert errors == []
 
 
 def shot(page, name: str, screenshot) -> None:
@@ -302,34 +259,13 @@ def test_the_status_bar_stays_in_view_after_a_move_on_a_phone(make_page, screens
 
 # Games one decision from their end, played at random in Python (seed: the game is the same
 # on every run), with the name of the person who makes that decision.
-PEOPLE = ("Ada", "Bruno", "Chloé", "Dario")
 ENDINGS = {"cthulhu-dice": 29, "wongar": 11, "tuchulcha": 2}
-
-
-def last_decision(game: str, seed: int):
-    """A 4-seat game, Ada (a person) against easy bots, played at random from ``seed`` to its
-    end, cut just before Ada's last decision: (record, her decision, the chance outcomes after
-    it, all of them: the test scripts them)."""
-    rng = random.Random(seed)
-    record = new_record(game, [{"name": n, "bot": None if n == "Ada" else "easy"}
-                               for n in PEOPLE])
-    _, state = start_state(record)
-    played = []
-    while not state.is_terminal():
-        who = state.current_player()
-        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
-        played.append((who, state.action_to_str(action)))
-        state.apply(action)
-    last = max(i for i, (who, _) in enumerate(played) if who != CHANCE)
-    assert played[last][0] == 0 and all(who == CHANCE for who, _ in played[last + 1:]), seed
-    record["actions"] = [n for _, n in played[:last]]
-    return record, played[last][1], [n for _, n in played[last + 1:]]
 
 
 def finish_from_a_link(make_page, size: str, lang: str, game: str):
     """A page on the end screen of ``game``: its link one decision from the end, continued,
     and that decision clicked (with the roll, scripted, in Cthulhu Dice)."""
-    record, decision, rolls = last_decision(game, ENDINGS[game])
+    record, decision, rolls, _ = last_decision(game, ENDINGS[game])
     page = make_page(size, lang, pace=FAST, seed=ENDINGS[game], chance=rolls,
                      path="#g=" + encode(record))
     page.click("button[data-cmd=link-continue]")

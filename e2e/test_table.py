@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from test_layout import make_page, shot  # noqa: F401  (fixture and helper shared with layout)
 from appwait import saved_game, settle, wait_offered
 
 STILL_PX = 8
@@ -42,14 +41,14 @@ def test_tuchulcha_board_holds_still_while_you_play_on_a_phone(make_page, screen
     board = BOARD["tuchulcha"]
     at_rest = page.evaluate(BOX_JS, board)
     assert at_rest["bottom"] <= at_rest["height"], f"the board leaves the window: {at_rest}"
-    shot(page, f"table-tuchulcha-rest-phone-{lang}", screenshot)
+    screenshot(page, f"layout-table-tuchulcha-rest-phone-{lang}")
     page.click("#main [data-cmd=roll]")
     wait_offered(page, f"{board} [data-select='T0']")
     rolled = page.evaluate(BOX_JS, board)
     page.click(f"{board} [data-select='T0']")
     wait_offered(page, f"{board} [data-action]")
     picked = page.evaluate(BOX_JS, board)
-    shot(page, f"table-tuchulcha-picked-phone-{lang}", screenshot)
+    screenshot(page, f"layout-table-tuchulcha-picked-phone-{lang}")
     for when, box in [("rolled", rolled), ("picked", picked)]:
         assert abs(box["top"] - at_rest["top"]) <= STILL_PX, (when, at_rest, box)
         assert box["scroll"] == 0 and box["bottom"] <= box["height"], (when, box)
@@ -70,7 +69,7 @@ def test_cthulhu_dice_table_holds_still_on_a_phone(make_page, screenshot):
     page.wait_for_selector("#main [data-cmd=roll]")
     settle(page)
     after = page.evaluate(BOX_JS, board)
-    shot(page, "table-cthulhu-roll-phone-fr", screenshot)
+    screenshot(page, "layout-table-cthulhu-roll-phone-fr")
     assert abs(after["top"] - before["top"]) <= STILL_PX, (before, after)
     assert after["bottom"] <= after["height"], after
 
@@ -92,7 +91,7 @@ def test_wongars_whole_map_fits_a_phone(make_page, screenshot, lang):
       return out; }""")
     assert hidden == [], hidden
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    shot(page, f"table-wongar-phone-{lang}", screenshot)
+    screenshot(page, f"layout-table-wongar-phone-{lang}")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -112,7 +111,7 @@ def test_the_status_line_says_what_the_last_opponent_did(make_page, screenshot, 
         ".status-bar", "class"), line
     height = page.evaluate("document.querySelector('#status .last-turn').offsetHeight")
     assert height < 30, f"the summary takes more than one line: {height}px"
-    shot(page, f"table-last-turn-desktop-{lang}", screenshot)
+    screenshot(page, f"layout-table-last-turn-desktop-{lang}")
 
 
 # Every timer the page is asked for (the app's glue asks one per pause: effects.Timer).

@@ -12,7 +12,8 @@ import time
 
 from rituels.engine import CHANCE, get_game, sample_chance
 from rituels.engine.link import encode
-from rituels.engine.record import new_record, start_state
+from rituels.engine.record import new_record
+from endings import last_decision
 from appwait import saved_game, settle, wait_offered
 
 FAST = "0.05"                  # seconds per bot move (the stored pace)
@@ -24,7 +25,6 @@ PANEL_ACTIONS = "#main .tu-choices [data-action]"
 PANEL_SELECTS = "#main .tu-choices [data-select]"
 OFFERED = ", ".join((BOARD_ACTIONS, BOARD_PICKS, PANEL_ACTIONS, PANEL_SELECTS, ROLL))  # one_step
 GAME_TIMEOUT_S = 420           # (play_to_the_end's budget: see its note)
-PEOPLE = ("Ada", "Bruno", "Chloé", "Dario")
 # Ada starts and rolls 3 and 1: a pawn out of her temple by 3, then one by 1.
 ADA_FIRST = ["first0", "d31"]
 
@@ -148,30 +148,13 @@ def test_four_players_first_turn_by_mouse_and_keyboard(page, open_app, seeded, a
     assert "lance les dés" in page.inner_text(".log-lines")
 
 
-def last_move(count: int, seed: int):
-    """A game between Ada (a person) and easy bots, played at random from ``seed`` to its end,
-    stopped just before its last move, which is Ada's and wins: (record so far, that move)."""
-    rng = random.Random(seed)
-    record = new_record("tuchulcha", [{"name": n, "bot": None if n == "Ada" else "easy"}
-                                      for n in PEOPLE[:count]])
-    _, state = start_state(record)
-    played = []
-    while not state.is_terminal():
-        who = state.current_player()
-        action = sample_chance(state, rng) if who == CHANCE else rng.choice(state.legal_actions())
-        played.append((who, state.action_to_str(action)))
-        state.apply(action)
-    assert played[-1][0] == 0 and state.winners() == [0], seed
-    record["actions"] = [n for _, n in played[:-1]]
-    return record, played[-1][1]
-
-
 def test_four_players_end_screen(page, open_app, seeded, screenshot):
     """A 4-player game one move before its end (a link, continued): Ada picks her pawn and
     its destination on the board; that move ends the game in her favour (seed 2: the game no
     longer advances and the rules give it to her), and the end screen says
     so, as the log does."""
-    record, move = last_move(4, seed=2)
+    record, move, after, end = last_decision("tuchulcha", 2)
+    assert after == [] and end.winners() == [0]   # her move ends the game, in her favour
     seeded(page, seed=2, pace=FAST)
     open_app(page, "#g=" + encode(record))
     page.click("button[data-cmd=link-continue]")
