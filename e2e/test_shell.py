@@ -104,14 +104,16 @@ def _precache_list() -> list[str]:
     return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", code, re.S).group(1))
 
 
-# Whether the only cache is ``name`` with ``n`` entries. wait_for_function does not await a
-# promise (an async predicate is always "true"): each poll starts a read of Cache Storage
-# (when none is under way) and judges the last one that finished.
+# Whether the only cache of a build is ``name``, with ``n`` entries (the memory snapshot's
+# cache, rituels-snapshot, is another matter: test_snapshot.py). wait_for_function does not
+# await a promise (an async predicate is always "true": this check used to pass at once):
+# each poll starts a read of Cache Storage (when none is under way) and judges the last one
+# that finished.
 CACHED_JS = """([name, n]) => {
     if (!window.__cacheReading) {
         window.__cacheReading = true;
         (async () => {
-            const keys = await caches.keys();
+            const keys = (await caches.keys()).filter((k) => k !== 'rituels-snapshot');
             return keys.length === 1 && keys[0] === name
                 && (await (await caches.open(name)).keys()).length === n;
         })().then((ok) => { window.__cached = ok; window.__cacheReading = false; },
