@@ -5,6 +5,8 @@ own game makes a variant; the replay position survives a reload."""
 
 from __future__ import annotations
 
+import pytest
+
 from appwait import SAVES_JS, saved_game, saved_games, settle
 
 from rituels.engine.link import pack, varint
@@ -63,6 +65,7 @@ def app_works(page) -> None:
     page.wait_for_selector("[role=dialog]")
 
 
+@pytest.mark.fresh_profile   # older localStorage save keys, moved once at start-up (migration)
 def test_deep_json_in_a_link_a_file_and_storage(page, open_app, tmp_path):
     open_app(page, "#g=" + deep_link())
     page.wait_for_selector(".link-broken")
