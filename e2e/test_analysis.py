@@ -29,6 +29,30 @@ def finished_game_storage(game_id: str = "cthulhu-dice", seed: int = 4) -> tuple
     return save_id, storage.data, len(actions)
 
 
+def stored_analysis(game_id: str, seed: int) -> tuple[str, dict, int]:
+    """``finished_game_storage`` with the game's analysis stored beside it (computed here, as
+    the app keeps a finished one): its replay shows the analysis at once."""
+    from rituels.analysis.core import analyse, fingerprint, to_stored
+    from rituels.app.saves import ANALYSIS_PREFIX
+
+    save_id, data, moves = finished_game_storage(game_id, seed)
+    storage = MemoryStorage()
+    storage.data.update(data)
+    record = SaveStore(storage).get(save_id)
+    result = analyse(record, hidden=False)
+    key = fingerprint(record, result.hidden)
+    return save_id, dict(data, **{ANALYSIS_PREFIX + save_id: to_stored(result, key)}), moves
+
+
+def store_saves(page, base_url: str, data: dict) -> None:
+    """Write saved keys (records, entries, analyses) into the site's IndexedDB as the app does,
+    from a page that runs no app (localStorage would only bring the records over)."""
+    page.goto(base_url + "manifest.webmanifest")
+    page.add_script_tag(url=base_url + "store.js")
+    writes = [[key, None, text, True] for key, text in data.items()]
+    assert page.evaluate("w => rituelsStore.commit(JSON.stringify(w))", writes) == '{"ok":true}'
+
+
 def preload(page, data: dict) -> None:
     """The page's localStorage holds ``data`` before the app starts."""
     page.add_init_script(f"""for (const [k, v] of Object.entries({json.dumps(data)}))
@@ -177,19 +201,18 @@ def test_a_coached_link_on_a_phone(phone_page, open_app, screenshot):
     screenshot(page, "analysis-coached-replay-phone")
 
 
-def test_a_long_games_replay_log_scrolls_in_its_own_area(page, open_app, screenshot):
+def test_a_long_games_replay_log_scrolls_in_its_own_area(page, open_app, base_url, screenshot):
     """A whole Tuchulcha game (hundreds of moves): the log scrolls inside its own box, the
-    page stays about a screen or two tall; the analysis and its summary fit the page."""
-    save_id, data, moves = finished_game_storage("tuchulcha", seed=3)
+    page stays about a screen or two tall; the analysis and its summary fit the page (the
+    analysis stored beside the save: running it in the page is the tests above)."""
+    save_id, data, moves = stored_analysis("tuchulcha", seed=3)
     assert moves > 150
-    preload(page, data)
+    store_saves(page, base_url, data)
     open_app(page, f"#/replay/{save_id}")
-    page.wait_for_selector("button[data-cmd=analysis-start]")
+    page.wait_for_selector(".an-summary")
     log = page.locator(".replay-log")
     assert log.evaluate("e => getComputedStyle(e).overflowY") == "auto"
     assert log.evaluate("e => e.scrollHeight > e.clientHeight")
-    page.click("button[data-cmd=analysis-start]")
-    page.wait_for_selector(".an-summary", timeout=120_000)
     settle(page)
     assert page.evaluate("document.documentElement.scrollHeight") < 3 * 800
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -197,13 +220,13 @@ def test_a_long_games_replay_log_scrolls_in_its_own_area(page, open_app, screens
     screenshot(page, "analysis-tuchulcha-desktop")
 
 
-def test_the_analysis_on_a_phone(phone_page, open_app, screenshot):
+def test_the_analysis_on_a_phone(phone_page, open_app, base_url, screenshot):
+    """The analysis (stored beside the save) and its summary fit a phone."""
     page = phone_page
-    save_id, data, _ = finished_game_storage("tuchulcha", seed=3)
-    preload(page, data)
+    save_id, data, _ = stored_analysis("tuchulcha", seed=3)
+    store_saves(page, base_url, data)
     open_app(page, f"#/replay/{save_id}")
-    page.click("button[data-cmd=analysis-start]")
-    page.wait_for_selector(".an-summary", timeout=120_000)
+    page.wait_for_selector(".an-summary")
     settle(page)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "analysis-replay-phone")

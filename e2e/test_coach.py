@@ -5,16 +5,17 @@ de vos erreurs » answered right and wrong; screenshots during a turn; axe clean
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
 import pytest
-from appwait import settle
+from appwait import settle, wait_offered
 from test_analysis import finished_game_storage, preload
 
-from rituels.analysis.core import analyse
+from rituels.analysis.core import analyse, fingerprint, to_stored
 from rituels.app.coach import marks_of
-from rituels.app.saves import SaveStore
+from rituels.app.saves import ANALYSIS_PREFIX, SaveStore
 from rituels.app.storage import MemoryStorage
 from rituels.engine.bots import RandomBot, sample_chance
 from rituels.engine.game import get_game
@@ -61,22 +62,19 @@ def _violations(axe, page, selector):
 @pytest.mark.parametrize("game_id", ["cthulhu-dice", "tuchulcha", "wongar"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_coach_is_in_the_status_bar_and_marks_the_board(page, open_app, axe, screenshot,
-                                                           game_id, size):
+                                                           seeded, game_id, size):
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    page.add_init_script("localStorage.setItem('rituels.pace', '0.05')")
+    # The game from a seed; in Tuchulcha Ada starts (scripted): her roll comes first.
+    seeded(page, seed=71, chance=["first0"] if game_id == "tuchulcha" else [], pace="0.05")
     open_app(page, f"#/new/{game_id}")
     page.wait_for_selector("[role=dialog]")
     page.check("#coach")
     page.click("button[data-cmd=start]")
     button = page.locator(".status-bar button[data-cmd=coach]")
-    for _ in range(60):                  # your roll comes first in Tuchulcha: roll it
-        settle(page)
-        if button.count():
-            break
-        if page.locator(".status-bar .btn-roll").count():
-            page.click(".status-bar .btn-roll")
-        page.wait_for_timeout(500)
+    if game_id == "tuchulcha":
+        wait_offered(page, ".status-bar .btn-roll")
+        page.click(".status-bar .btn-roll")
     button.wait_for(timeout=30_000)
     settle(page)
     # the first screen as it opens: on a phone a focus move in Wongar's long page may have
@@ -166,10 +164,27 @@ def test_the_coach_answer_leaves_a_low_mark_in_view(page, open_app, screenshot, 
     screenshot(page, f"coach-low-{game_id}-{size}")
 
 
+@functools.lru_cache(maxsize=None)   # one computation per game for the tests that share it
 def _analysed_save(game_id: str, seed: int):
+    """A finished game's saved keys with its analysis stored beside it, as the app keeps a
+    finished one (rituels.app.analysis): the replay shows it at once. Running the analysis in
+    the page is e2e/test_analysis.py's; here it is only the way to the review and retry,
+    which read its reviews: the luck part (half the time) is left out."""
     save_id, data, moves = finished_game_storage(game_id, seed)
     record = SaveStore(_storage(data)).get(save_id)
-    return save_id, data, analyse(record, hidden=False)
+    result = analyse(record, hidden=False, luck=False)
+    data = dict(data, **{ANALYSIS_PREFIX + save_id:
+                         to_stored(result, fingerprint(record, result.hidden))})
+    return save_id, data, result
+
+
+def store_saves(page, base_url, data: dict) -> None:
+    """Write saved keys (records, entries, analyses) into the site's IndexedDB, as the app
+    does, from a page that runs no app (localStorage would only bring the records over)."""
+    page.goto(base_url + "manifest.webmanifest")
+    page.add_script_tag(url=base_url + "store.js")
+    writes = [[key, None, text, True] for key, text in data.items()]
+    assert page.evaluate("w => rituelsStore.commit(JSON.stringify(w))", writes) == '{"ok":true}'
 
 
 def _storage(data):
@@ -178,24 +193,23 @@ def _storage(data):
     return storage
 
 
-def _replay_analysed(page, open_app, game_id: str, size: str):
-    """The replay of a finished game (seed 1) at ``size``, its analysis run to the end:
+def _replay_analysed(page, open_app, base_url, game_id: str, size: str):
+    """The replay of a finished game (seed 1) at ``size``, with its analysis (stored):
     (save id, the decisions to retry)."""
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     save_id, data, result = _analysed_save(game_id, 1)
     retried = [r for _, r in sorted(result.reviews.items()) if r.grade in ("mistake", "blunder")]
     assert len(retried) >= 2
-    preload(page, data)
+    store_saves(page, base_url, data)
     open_app(page, f"#/replay/{save_id}")
-    page.click("button[data-cmd=analysis-start]")
-    page.wait_for_selector("button[data-cmd=retry-start]", timeout=120_000)
+    page.wait_for_selector("button[data-cmd=retry-start]")
     settle(page)
     return save_id, retried
 
 
-def test_the_review_marks_and_a_retry_session(page, open_app, axe, screenshot):
-    save_id, retried = _replay_analysed(page, open_app, "wongar", "laptop")
+def test_the_review_marks_and_a_retry_session(page, open_app, base_url, axe, screenshot):
+    save_id, retried = _replay_analysed(page, open_app, base_url, "wongar", "laptop")
     # the review: the move played and the better one, two marks and their legend
     first = retried[0]
     page.evaluate(f"location.hash = '#/replay/{save_id}/{first.index}'")
@@ -231,16 +245,15 @@ def test_the_review_marks_and_a_retry_session(page, open_app, axe, screenshot):
     page.wait_for_selector("button[data-cmd=retry-start]")
 
 
-def test_tuchulcha_review_draws_arrows(page, open_app, screenshot):
+def test_tuchulcha_review_draws_arrows(page, open_app, base_url, screenshot):
     page.set_viewport_size({"width": 375, "height": 667})
     save_id, data, result = _analysed_save("tuchulcha", 2)
     graded = [r for _, r in sorted(result.reviews.items()) if r.grade
               and r.best[:1].isdigit()]
     assert graded
-    preload(page, data)
+    store_saves(page, base_url, data)
     open_app(page, f"#/replay/{save_id}")
-    page.click("button[data-cmd=analysis-start]")
-    page.wait_for_selector(".an-chart", timeout=120_000)
+    page.wait_for_selector(".an-chart")
     page.evaluate(f"location.hash = '#/replay/{save_id}/{graded[0].index}'")
     page.wait_for_selector("#main .mark-arrow.mark-best")
     settle(page)
@@ -262,9 +275,9 @@ def assert_question_and_board_in_view(page, height, question=".retry-ask"):
 @pytest.mark.parametrize("game_id", ["tuchulcha", "wongar"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_retried_position_opens_with_its_question_and_board_in_view(
-        page, open_app, screenshot, game_id, size):
+        page, open_app, base_url, screenshot, game_id, size):
     height = SIZES[size][1]
-    _replay_analysed(page, open_app, game_id, size)
+    _replay_analysed(page, open_app, base_url, game_id, size)
     page.click("button[data-cmd=retry-start]")
     page.wait_for_selector(".retry-where")
     settle(page)

@@ -1,7 +1,11 @@
-"""Play at a distance (issue 12) in Chromium: two browser contexts (two devices) play whole
-games only by exchanging links read from the page's send panel. At the end each device has
+"""Play at a distance (issue 12) in Chromium: two browser contexts (two devices) play games to
+their end only by exchanging links read from the page's send panel. At the end each device has
 exactly one save of the game, both at the final position; an old link changes nothing, a
-forked link becomes a separate save, a damaged link shows its message."""
+forked link becomes a separate save, a damaged link shows its message.
+
+Nothing here waits on luck: each device's dice come from a seed and the Cthulhu Dice rolls are
+scripted (rituels.app.testseam), and the Tuchulcha game starts from a link of a game near its
+end, built here, instead of being played whole (every link is a page load)."""
 
 from __future__ import annotations
 
@@ -12,13 +16,14 @@ from test_tuchulcha import one_step as tuchulcha_step
 from rituels.engine.link import decode, encode, fragment
 from rituels.engine.history import replay
 from rituels.engine.record import game_id_of
+from rituels.tools.bench_saves import finished_record
 
 FAST = "0"      # the stored pace: the table's own draws at once
 CTHULHU_ACTIONS = "#main [data-action], #main [data-cmd='roll']"
-# Far more than the clicks and links of any of these games: a loop that goes round without
-# ending the game fails (each wait has its own timeout; no limit on the whole game's time,
-# which a loaded machine stretches: every link is a page load).
-MAX_STEPS = 2_000
+# Far more than the clicks and links of these seeded games (a few dozen): a loop that goes
+# round without ending the game fails (each wait has its own timeout; no limit on the whole
+# game's time, which a loaded machine stretches: every link is a page load).
+MAX_STEPS = 300
 WAITING = "#send-url, #end-title"   # besides the moves: a link to send, the end
 # A phone's share sheet, as far as the page can tell: record what is shared.
 RECORD_SHARE = """window.__shared = [];
@@ -114,30 +119,76 @@ def set_up(page, phone_page, open_app, game: str, seats: list[tuple[str, str]]) 
     page.wait_for_selector("#status")
 
 
-def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_url):
-    set_up(page, phone_page, open_app, "tuchulcha", [("human", "Ada"), ("remote", "Bruno")])
+REMOTE_ID = "tuchu2dev234"   # the game's id on both devices (meta.remote)
+TURNS_LEFT = 4                # the link's position: this many turns (rolls) before the end
+
+
+def near_end_tuchulcha() -> dict:
+    """A 2-player Tuchulcha game, Ada and Bruno at a distance, a few turns before its end (a
+    game between random players, cut before one of its last rolls: a turn of Bruno's, on his
+    device)."""
+    record = finished_record("tuchulcha", 2, 1)
+    actions = record["actions"]
+    rolls = [i for i, a in enumerate(actions) if a.startswith("d")]
+    history = replay(dict(record, actions=[]))
+    state = history.state
+    cut = rolls[-TURNS_LEFT]
+    for a in actions[:cut]:
+        state.apply(state.str_to_action(a))
+    if state.chance_owner() != 1:            # start at one of Bruno's turns
+        cut = rolls[-TURNS_LEFT - 1]
+    return dict(record, seats=[{"name": "Ada", "bot": None}, {"name": "Bruno", "bot": None}],
+                actions=actions[:cut], meta={"remote": REMOTE_ID})
+
+
+def test_tuchulcha_two_people_on_two_devices(page, phone_page, open_app, base_url, seeded):
+    """Ada (this device) and Bruno (the phone) finish a game by links: Ada opens the game's
+    link and joins as Ada; it is Bruno's turn, so her send panel gives the link he joins
+    with; then turns go back and forth until the end."""
+    for device, seed in ((page, 31), (phone_page, 32)):
+        seeded(device, seed=seed, pace=FAST)
+    record = near_end_tuchulcha()
+    start = base_url + fragment(encode(record))
+    open_app(page)
+    arrive(page, start, ["Ada"])
     links = play_by_links(page, phone_page, tuchulcha_step, TUCHULCHA_OFFERED, ["Bruno"])
     final = finished_alike(page, phone_page)
-    assert len(links) >= 4 and all(link.startswith(base_url) for link in links)
+    # the link to Bruno, his turn back to Ada, hers to him, ... and the end
+    assert len(links) >= 3 and all(link.startswith(base_url) for link in links)
+    assert final["actions"][:len(record["actions"])] == record["actions"]
+    assert len(final["actions"]) > len(record["actions"])
 
     # An old link changes nothing on either device.
     for device in (page, phone_page):
         before = saved_records(device)
-        open_link(device, links[1])
+        open_link(device, links[0])
         device.wait_for_selector(".notice:has-text('plus ancien que votre partie')")
         assert saved_records(device) == before
     assert final["actions"] == saved_records(page)[0]["actions"]
 
 
+# The rolls, scripted per device (each draws from its own script, in its order). Here: Ada's
+# and Bea's turns are Elder Signs (nobody loses sanity), so Cid's turn, on his phone, offers
+# two victims; there his roll and its riposte are Cthulhus, and back here so are Ada's next
+# roll and riposte: every seat is out of sanity and Cthulhu wins. Three links: to Cid, back
+# to Ada (a position with another choice, for the forked link), and the end.
+HERE_ROLLS = ["E", "E", "E", "E", "C", "C"]
+CID_ROLLS = ["C", "C"]
+
+
 def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_url, screenshot,
-                                            axe):
+                                            axe, seeded):
+    seeded(page, seed=41, chance=HERE_ROLLS, pace=FAST)
+    seeded(phone_page, seed=42, chance=CID_ROLLS, pace=FAST)
     page.add_init_script(RECORD_SHARE)
     set_up(page, phone_page, open_app, "cthulhu-dice",
            [("human", "Ada"), ("human", "Bea"), ("remote", "Cid")])
 
     # The first time the game waits for Cid: the send panel, the status and the log say so.
-    while page.query_selector("#send-url") is None:
+    for _ in range(MAX_STEPS):
         settle(page)
+        if page.query_selector("#send-url") is not None:
+            break
         if not cthulhu_step(page, {}):
             wait_offered(page, f"{CTHULHU_ACTIONS}, {WAITING}")
     settle(page)
@@ -160,6 +211,9 @@ def test_cthulhu_dice_two_here_one_elsewhere(page, phone_page, open_app, base_ur
     links = [first] + play_by_links(phone_page_joined(phone_page), page, cthulhu_step,
                                     CTHULHU_ACTIONS, None)
     final = finished_alike(page, phone_page)
+    assert final["actions"] == ["v2", "E", "E", "v1", "E", "E", "v1", "C", "C",
+                                "v2", "C", "C"], "the game is not the scripted one"
+    assert len(links) == 3
 
     # Replaying an old link changes nothing.
     before = saved_records(page)

@@ -8,6 +8,8 @@ import json
 import random
 from urllib.parse import urlsplit
 
+import pytest
+
 from appwait import saved_game, saved_games, settle, wait_offered
 
 from rituels.engine import sample_chance
@@ -51,18 +53,19 @@ def seed_local_storage(page, base_url, data: dict[str, str]) -> None:
         localStorage.setItem(k, v); }""", data)
 
 
+@pytest.mark.fresh_profile   # the origin's localStorage as an older version left it
 def test_the_app_starts_twice_with_1_2_mb_of_legacy_saves(page, open_app, base_url):
     data = legacy_storage(400)
     size = sum(len(k) + len(v) for k, v in data.items())
     assert size > 1_200_000
     seed_local_storage(page, base_url, data)
-    for _ in range(2):
+    for visit in range(2):   # the first start moves them, the second reads the copies
+        if visit:
+            page.goto("about:blank")   # a new start of the app
         open_app(page, "#/games")
         settle(page)
         assert page.locator(".save-row").count() == 50          # the first page of 400
         assert page.is_visible("[data-cmd=games-more]")
-        page.goto("about:blank")
-    open_app(page, "#/games")
     left = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rituels.sav'))")
     assert left == [], "the originals are removed once the copies are verified"
     saves = saved_games(page)
@@ -117,70 +120,101 @@ def log_lines(page) -> list[str]:
     return page.locator(".log-lines li").all_inner_texts()[::-1]
 
 
-def test_storage_refusing_writes_from_the_start_plays_20_moves_and_downloads(
-        page, open_app, base_url, screenshot):
+def play_moves(page, moves: int) -> None:
+    """Ada makes ``moves`` more moves on the board (rolling, picking as asked); the bot
+    answers in between. Each round either acts or waits for the page to offer something: the
+    count of rounds only guards against a game that offers nothing."""
+    done = {"board": 0, "picks": 0, "counts": 0, "panel": 0, "rolls": 0}
+    for _ in range(40 * moves):
+        if done["board"] >= moves:
+            settle(page)
+            return
+        settle(page)
+        assert page.query_selector("#end-title") is None, "the seeded game ended early"
+        if not tuchulcha.one_step(page, done):
+            wait_offered(page, f"{tuchulcha.OFFERED}, #end-title")
+    raise AssertionError(f"{moves} moves were never offered ({done})")
+
+
+def start_tuchulcha(page, open_app, seeded) -> None:
+    """Ada against an easy bot, the dice and the bot from a seed: the same game every run."""
+    seeded(page, seed=21, pace=FAST)
+    tuchulcha.start(page, open_app, 2)
+
+
+@pytest.mark.fresh_profile   # a quota override on the origin (DevTools), a real "storage full"
+def test_storage_refusing_writes_from_the_start_plays_on_and_downloads(
+        page, open_app, base_url, screenshot, seeded):
+    """Every write is refused from the start: 4 moves, each a refused write, are each kept on
+    the screen (the former 20 repeated the same refused write)."""
     page.goto(base_url + "manifest.webmanifest")
     quota(page, base_url, 1)   # (0 would mean "the browser's own quota")
-    tuchulcha.start(page, open_app, 2)
+    start_tuchulcha(page, open_app, seeded)
     page.locator(".notice-warning").wait_for()
     seen = []
-    for _ in range(20):
-        tuchulcha.play_to_the_end(page, steps=1)
+    for _ in range(4):
+        play_moves(page, 1)
         assert page.evaluate("location.hash").startswith("#/play/"), "the game was dropped"
         now = log_lines(page)
-        assert now[:len(seen)] == seen, "a move was rolled back"
+        assert now[:len(seen)] == seen and len(now) > len(seen), "a move was rolled back"
         seen = now
     assert not page.locator(".notices:has-text('autre onglet')").count()
     screenshot(page, "saves-refused")
     with page.expect_download() as info:
         page.click("[data-cmd=play-download]")
     record = json.loads(open(info.value.path(), encoding="utf-8").read())
-    assert record["game"] == "tuchulcha" and len(record["actions"]) >= 40   # rolls and moves
+    assert record["game"] == "tuchulcha" and len(record["actions"]) >= 8   # rolls and moves
     assert replay(record).record["actions"] == record["actions"]
     assert saved_games(page) == {}
 
 
-def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_url):
+@pytest.mark.fresh_profile   # a quota override on the origin (DevTools), filled up to it
+def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_url, seeded):
+    """Storage fills after 2 moves: the next 3 (each a refused write; the former 6 repeated
+    it) stay on the screen, the save keeps its last written state, and once space returns the
+    next move writes the whole game."""
     page.goto(base_url + "manifest.webmanifest")
     quota(page, base_url, 3_000_000)   # (a quota set once the database is open is not seen)
-    tuchulcha.start(page, open_app, 2)
-    tuchulcha.play_to_the_end(page, steps=2)
+    start_tuchulcha(page, open_app, seeded)
+    play_moves(page, 2)
     save_id = page.evaluate("location.hash").split("/")[-1]
     filler = fill_storage(page)            # full from now on
     saved = len(saved_game(page, save_id)["actions"])
     seen = log_lines(page)
-    for _ in range(6):
-        tuchulcha.play_to_the_end(page, steps=1)
+    for _ in range(3):
+        play_moves(page, 1)
         now = log_lines(page)
-        assert now[:len(seen)] == seen, "a move was rolled back"
+        assert now[:len(seen)] == seen and len(now) > len(seen), "a move was rolled back"
         seen = now
     assert not page.locator(".notices:has-text('autre onglet')").count()
     assert page.locator("[data-cmd=play-download]").count() == 1
     assert len(saved_game(page, save_id)["actions"]) == saved
     # Space returns: the next event writes the whole game.
     free_storage(page, filler)
-    tuchulcha.play_to_the_end(page, steps=1)
+    play_moves(page, 1)
     page.wait_for_selector("[data-cmd=play-download]", state="detached")
     settle(page)
-    assert len(saved_game(page, save_id)["actions"]) > saved + 6
+    assert len(saved_game(page, save_id)["actions"]) > saved + 3
 
 
-def start_cthulhu(page, open_app) -> str:
-    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+def start_cthulhu(page, open_app, seeded) -> str:
+    seeded(page, seed=22, pace=FAST)
     open_app(page, "#/new/cthulhu-dice")
     page.click("#app [data-cmd=start]")
     page.wait_for_function("location.hash.startsWith('#/play/')")
     return page.evaluate("location.hash").split("/")[-1]
 
 
-def test_a_terminated_worker_is_reported_within_5_s(page, open_app, screenshot):
-    save_id = start_cthulhu(page, open_app)
+def test_a_terminated_worker_is_reported(page, open_app, screenshot, seeded):
+    """The worker dies: the next tap brings the « Recharger » message (how soon is the
+    benchmark's figure, not a test bound), and the reload resumes the game."""
+    save_id = start_cthulhu(page, open_app, seeded)
     page.wait_for_selector(ACTIONABLE)
     settle(page)
     page.evaluate("document.querySelector('script[type=py][worker]').xworker.terminate()")
     page.evaluate("performance.mark('dead')")
     page.locator(ACTIONABLE).first.click()
-    page.wait_for_selector("#watch:not([hidden])", timeout=5_000)
+    page.wait_for_selector("#watch:not([hidden])")
     assert "Recharger" in page.inner_text("#watch")
     screenshot(page, "saves-dead-worker")
     page.click("#watch [data-glue=reload]")
@@ -190,12 +224,12 @@ def test_a_terminated_worker_is_reported_within_5_s(page, open_app, screenshot):
 
 
 def test_a_crafted_link_with_a_local_seats_moves_is_refused(page, open_app, base_url,
-                                                              screenshot):
+                                                              screenshot, seeded):
     """Ada plays here, Bruno elsewhere; a link made elsewhere that adds Bruno's turn and then
     Ada's (her dice chosen by the sender) does not update Ada's save."""
     from rituels.engine.link import encode, fragment
 
-    page.add_init_script(f"localStorage.setItem('rituels.pace', '{FAST}')")
+    seeded(page, seed=23, pace=FAST)   # Ada's first turn: the same dice every run
     open_app(page, "#/new/tuchulcha")
     page.wait_for_selector("[role=dialog]")
     page.select_option("#count", "2")

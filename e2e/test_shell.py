@@ -31,6 +31,7 @@ def hold_python(page) -> list:
     return held
 
 
+@pytest.mark.fresh_profile   # a first visit: nothing cached, no service worker
 @pytest.mark.parametrize("device", ["page", "phone_page"])
 def test_first_paint_shows_the_home_screen_before_python(request, device, base_url, screenshot):
     page = request.getfixturevalue(device)
@@ -46,6 +47,7 @@ def test_first_paint_shows_the_home_screen_before_python(request, device, base_u
     screenshot(page, f"first-paint-{'phone' if device == 'phone_page' else 'desktop'}")
 
 
+@pytest.mark.fresh_profile   # before Python: nothing cached, no service worker to answer
 def test_first_paint_follows_the_remembered_language(page, base_url):
     hold_python(page)
     page.goto(base_url)
@@ -56,6 +58,7 @@ def test_first_paint_follows_the_remembered_language(page, base_url):
     assert not page.locator(".first-paint-fr").is_visible()
 
 
+@pytest.mark.fresh_profile   # every runtime file is requested (nothing cached)
 def test_app_starts_on_the_self_hosted_runtime_only(page, open_app, recorder, base_url):
     page.add_init_script(CSP_WATCH_JS)
     open_app(page)
@@ -101,20 +104,38 @@ def _precache_list() -> list[str]:
     return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", code, re.S).group(1))
 
 
+# Whether the only cache of a build is ``name``, with ``n`` entries (the memory snapshot's
+# cache, rituels-snapshot, is another matter: test_snapshot.py). wait_for_function does not
+# await a promise (an async predicate is always "true": this check used to pass at once):
+# each poll starts a read of Cache Storage (when none is under way) and judges the last one
+# that finished.
+CACHED_JS = """([name, n]) => {
+    if (!window.__cacheReading) {
+        window.__cacheReading = true;
+        (async () => {
+            const keys = (await caches.keys()).filter((k) => k !== 'rituels-snapshot');
+            return keys.length === 1 && keys[0] === name
+                && (await (await caches.open(name)).keys()).length === n;
+        })().then((ok) => { window.__cached = ok; window.__cacheReading = false; },
+                  () => { window.__cacheReading = false; });
+    }
+    return window.__cached === true;
+}"""
+
+
 def wait_until_cached(page, version: str, entries: int) -> None:
     """Wait until the service worker controls the page and its cache is the only one, full."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function(
-        """async ([name, n]) => { const keys = await caches.keys();
-            return keys.length === 1 && keys[0] === name
-                && (await (await caches.open(name)).keys()).length === n; }""",
-        arg=[f"rituels-{version}", entries], timeout=30_000, polling=250)
+    page.evaluate("window.__cached = undefined")
+    page.wait_for_function(CACHED_JS, arg=[f"rituels-{version}", entries], timeout=30_000,
+                           polling=250)
 
 
 def _version(site) -> str:
     return re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text()).group(1)
 
 
+@pytest.mark.fresh_profile   # the service worker's install and cache, from an empty profile
 def test_offline_after_one_visit(page, context, open_app, recorder, base_url,
                                  first_cthulhu_move):
     open_app(page)
@@ -129,6 +150,7 @@ def test_offline_after_one_visit(page, context, open_app, recorder, base_url,
     first_cthulhu_move(page, base_url)
 
 
+@pytest.mark.fresh_profile   # service workers and caches of two builds
 def test_a_new_build_replaces_the_old_one(page, recorder, tmp_path):
     """A returning player gets the new version (one automatic reload) and the old cache goes."""
     site = tmp_path / "site"

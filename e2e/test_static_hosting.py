@@ -3,39 +3,26 @@ a separate process with no custom headers or MIME table, serves an app that star
 
 from __future__ import annotations
 
-import socket
+import re
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def plain_server(site):
-    port = free_port()
+    """``python -m http.server`` on a port the system picks; its first line ("Serving HTTP on
+    127.0.0.1 port N ...") says it listens: a state to read, not a delay to guess."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
          "--directory", str(site)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the plain static server did not start"
-                time.sleep(0.1)
-        yield url
+        line = proc.stdout.readline()   # "" if it died first
+        found = re.search(r" port (\d+) ", line)
+        assert found, f"the plain static server did not start: {line!r}"
+        yield f"http://127.0.0.1:{found.group(1)}/"
     finally:
         proc.terminate()
         proc.wait(timeout=10)
