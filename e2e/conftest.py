@@ -5,8 +5,8 @@ Every test's browser context records every request: a request outside the site's
 same-origin request answered with an error status, or an uncaught page error fails the test.
 
 Fixtures for tests:
-- ``page``: a new page (1280x800, French) in this worker's shared desktop context, whose
-  storage (localStorage, IndexedDB, service workers) is cleared after each test. What it keeps
+- ``page``: a new page (1280x800, French) in this worker's shared desktop context (no service
+  worker), whose storage (localStorage, IndexedDB) is cleared after each test. What it keeps
   is what a returning visitor's browser keeps and no test reads: the compiled WebAssembly, the
   HTTP cache and the memory snapshot (Cache Storage), so the app starts in about half the time
   of a first visit. A test marked ``fresh_profile``, or asking for ``context``, gets a context of
@@ -170,8 +170,11 @@ def shared_contexts(browser, base_url):
 
     def get(kind: str):
         if kind not in made:
+            # No service worker: each visit's would download and cache the whole site (17 MB)
+            # in the background, for nothing (the offline tests have a context of their own).
             made[kind] = browser.new_context(
-                **(DESKTOP_CONTEXT if kind == "desktop" else PHONE_CONTEXT))
+                **(DESKTOP_CONTEXT if kind == "desktop" else PHONE_CONTEXT),
+                service_workers="block")
             _prime(made[kind], base_url)
         return made[kind]
     yield get

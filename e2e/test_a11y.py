@@ -10,19 +10,11 @@ import pytest
 
 from rituels.engine.link import encode
 from endings import last_decision
+from pagechecks import serious
 from appwait import settle, wait_offered
 
 GAMES = ["cthulhu-dice", "tuchulcha", "wongar"]
-BAD = ("serious", "critical")
 PLAYABLE = "#main [data-action], #main [data-cmd='roll']"
-
-
-def serious(violations):
-    """Readable list of the violations that matter: rule id, impact and where."""
-    return [f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
-                        for n in v["nodes"][:4])
-            for v in violations if v.get("impact") in BAD]
 
 
 def fast(page, open_app, path=""):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from appwait import settle, wait_offered
-from test_analysis import finished_game_storage, preload
+from stored import finished_game_storage, preload
 
 from rituels.analysis.core import analyse, fingerprint, to_stored
 from rituels.app.coach import marks_of

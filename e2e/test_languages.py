@@ -9,7 +9,8 @@ import json
 import pytest
 
 from appwait import settle
-from test_a11y import serious
+from pagechecks import hold_python, serious
+from stored import stored_analysis, store_saves
 
 READY_TIMEOUT_MS = 60_000
 
@@ -94,7 +95,6 @@ def test_italian_and_german_screens_are_clean_and_french_free(
 @pytest.mark.parametrize("locale,lang", [("it-CH", "it"), ("de-DE", "de")])
 def test_the_first_paint_is_in_the_browser_s_language_before_python(browser, base_url,
                                                                      locale, lang):
-    from test_shell import hold_python
 
     context = browser.new_context(viewport={"width": 375, "height": 667}, locale=locale)
     page = context.new_page()
@@ -117,7 +117,6 @@ def test_the_replay_and_analysis_read_in_italian_and_german(browser, base_url, a
     """'Done means': the analysis of a Tuchulcha game in Italian, of Wongar in German (the
     analysis stored beside the save, as the app keeps a finished one: its words are the
     check; running it in the page is e2e/test_analysis.py's)."""
-    from test_analysis import stored_analysis, store_saves
 
     save_id, data, moves = stored_analysis(game, seed=2)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)

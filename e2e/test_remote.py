@@ -10,8 +10,8 @@ end, built here, instead of being played whole (every link is a page load)."""
 from __future__ import annotations
 
 from appwait import saved_games, settle, wait_offered
-from test_tuchulcha import OFFERED as TUCHULCHA_OFFERED
-from test_tuchulcha import one_step as tuchulcha_step
+from tuchulcha_play import OFFERED as TUCHULCHA_OFFERED
+from tuchulcha_play import one_step as tuchulcha_step
 
 from rituels.engine.link import decode, encode, fragment
 from rituels.engine.history import replay

@@ -16,7 +16,7 @@ from rituels.engine import sample_chance
 from rituels.engine.history import replay
 from rituels.tools.bench_saves import finished_record
 
-import test_tuchulcha as tuchulcha
+import tuchulcha_play as tuchulcha
 
 FAST = "0.05"
 ACTIONABLE = "#main [data-action], #main [data-cmd=roll]"

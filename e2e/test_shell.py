@@ -10,6 +10,7 @@ import pytest
 
 from rituels.tools.paths import DIST
 from rituels.tools.serve import serve_in_thread
+from pagechecks import hold_python
 
 GAMES = ("Cthulhu Dice", "Tuchulcha", "Wongar")
 # Controls of the first paint that a click could act on before Python is live.
@@ -20,15 +21,6 @@ LIVE_CONTROLS_JS = """() => [...document.querySelectorAll(
 CSP_WATCH_JS = """window.__cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(
     `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""
-
-
-def hold_python(page) -> list:
-    """Keep both Pythons' loaders from arriving (the glue's MicroPython and the worker's
-    Pyodide), so the page stays in its before-Python state."""
-    held = []
-    for loader in ("**/runtime/micropython/micropython.mjs", "**/runtime/pyodide/pyodide.mjs"):
-        page.route(loader, lambda route: held.append(route))
-    return held
 
 
 @pytest.mark.fresh_profile   # a first visit: nothing cached, no service worker

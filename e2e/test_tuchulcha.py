@@ -8,101 +8,17 @@ at unit level (tests/app)."""
 from __future__ import annotations
 
 import random
-import time
 
 from rituels.engine import CHANCE, get_game, sample_chance
 from rituels.engine.link import encode
 from rituels.engine.record import new_record
 from endings import last_decision
-from appwait import saved_game, settle, wait_offered
+from appwait import saved_game, wait_offered
+from tuchulcha_play import (BOARD, BOARD_ACTIONS, BOARD_PICKS, FAST, PANEL_ACTIONS, ROLL, click,
+                            start)
 
-FAST = "0.05"                  # seconds per bot move (the stored pace)
-BOARD = "#main .tu-board"
-ROLL = "#main [data-cmd=roll]"
-BOARD_ACTIONS = f"{BOARD} [data-action]"      # legal destinations on the board
-BOARD_PICKS = f"{BOARD} [data-select]"        # groups that can move
-PANEL_ACTIONS = "#main .tu-choices [data-action]"
-PANEL_SELECTS = "#main .tu-choices [data-select]"
-OFFERED = ", ".join((BOARD_ACTIONS, BOARD_PICKS, PANEL_ACTIONS, PANEL_SELECTS, ROLL))  # one_step
-GAME_TIMEOUT_S = 420           # (play_to_the_end's budget: see its note)
 # Ada starts and rolls 3 and 1: a pawn out of her temple by 3, then one by 1.
 ADA_FIRST = ["first0", "d31"]
-
-
-def start(page, open_app, count: int, name: str = "Ada"):
-    open_app(page)
-    page.evaluate(f"localStorage.setItem('rituels.pace', '{FAST}')")
-    open_app(page, "#/new/tuchulcha")
-    page.wait_for_selector("[role=dialog]")
-    page.select_option("#count", str(count))
-    page.fill("#seat-0-name", name)
-    for seat in range(1, count):
-        page.select_option(f"#seat-{seat}-kind", "easy")
-    page.click("button[data-cmd=start]")
-    page.wait_for_selector(BOARD)
-    settle(page)
-
-
-def click(page, selector: str, keyboard: bool) -> None:
-    wait_offered(page, selector)
-    if keyboard:
-        page.focus(selector)
-        page.keyboard.press("Enter")
-    else:
-        page.click(selector)
-
-
-# --- one_step, OFFERED, play_to_the_end: used by test_saves.py and test_remote.py (not by
-# this file's tests any more); play_to_the_end's clock budget and pause are theirs to retire.
-def one_step(page, done: dict[str, int]) -> bool:
-    """Do the next thing Ada can do; False when nothing is offered yet (bots are playing)."""
-    keyboard = done["board"] % 3 == 1
-    targets = page.query_selector_all(BOARD_ACTIONS)
-    if targets:
-        for t in targets:
-            assert t.get_attribute("role") == "button" and t.get_attribute("aria-label")
-        # Play sensibly enough for a real game: avoid losing pawns to the forest if possible.
-        safe = [t for t in targets if "forêt" not in t.get_attribute("aria-label")]
-        action = (safe or targets)[0].get_attribute("data-action")
-        click(page, f"{BOARD_ACTIONS}[data-action='{action}']", keyboard)
-        done["board"] += 1
-        return True
-    panel = page.query_selector_all(PANEL_ACTIONS)
-    selects = page.query_selector_all(PANEL_SELECTS)
-    picks = page.query_selector_all(BOARD_PICKS)
-    if selects and not panel:                  # how many pawns: one at a time
-        token = selects[0].get_attribute("data-select")
-        page.click(f"{PANEL_SELECTS}[data-select='{token}']")
-        done["counts"] += 1
-        return True
-    if picks and not panel:
-        token = picks[0].get_attribute("data-select")
-        click(page, f"{BOARD_PICKS}[data-select='{token}']", keyboard)
-        done["picks"] += 1
-        return True
-    if panel:                                  # third die, discard, role change, Lasa's skip
-        panel[0].click()
-        done["panel"] += 1
-        return True
-    roll = page.query_selector(ROLL)
-    if roll is not None and roll.is_visible():
-        roll.click()
-        done["rolls"] += 1
-        return True
-    return False
-
-
-def play_to_the_end(page, limit_s: float = GAME_TIMEOUT_S, steps: int | None = None):
-    done = {"board": 0, "picks": 0, "counts": 0, "panel": 0, "rolls": 0}
-    end = time.monotonic() + limit_s
-    while page.query_selector("#end-title") is None:
-        assert time.monotonic() < end, f"the game did not finish in time ({done})"
-        if steps is not None and done["board"] >= steps:
-            break
-        settle(page)   # the last click is answered: the page shows what the app offers now
-        if not one_step(page, done):
-            page.wait_for_timeout(80)
-    return done
 
 
 def check_destinations(page) -> None:
