@@ -113,9 +113,11 @@ def browser():
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Browser tests first: each is long, so in a parallel run the short unit tests fill the
-    workers' last minutes instead of one browser test running alone at the end."""
-    items.sort(key=lambda item: 0 if Path(str(item.fspath)).parent.name == "e2e" else 1)
+    """Browser tests last, whatever order the paths were given in: from a process's first
+    browser test on, Playwright's sync API keeps an asyncio loop running in it, and a unit
+    test that calls ``asyncio.run`` (tests/app/test_host.py) cannot run after it. xdist hands
+    each worker its tests in this order, so none runs a unit test after a browser test."""
+    items.sort(key=lambda item: 1 if Path(str(item.fspath)).parent.name == "e2e" else 0)
 
 
 @pytest.hookimpl(wrapper=True)
