@@ -309,10 +309,8 @@ def make_page(request, browser, shared_contexts, base_url):
         page.set_viewport_size(SIZES[size])
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.set_default_timeout(30_000)
-        test = json.dumps({"seed": seed, "fixed_effort": True, "chance": list(chance)})
-        page.add_init_script(f"localStorage.setItem('rituels.pace', '{pace}');"
-                             f"localStorage.setItem('rituels.lang', '{lang}');"
-                             f"localStorage.setItem('rituels.test', {json.dumps(test)})")
+        seed_page(page, seed, chance, pace=pace)
+        page.add_init_script(f"localStorage.setItem('rituels.lang', '{lang}')")
         if init:
             page.add_init_script(init)
         page.goto(base_url + path)
@@ -329,16 +327,20 @@ def make_page(request, browser, shared_contexts, base_url):
         assert errors == []
 
 
+def seed_page(page, seed: int = 1, chance=(), fixed_effort: bool = True,
+              pace: str | None = None):
+    """The test seam's key (and the bots' pace), written before each start of the page."""
+    settings = json.dumps({"seed": seed, "fixed_effort": fixed_effort, "chance": list(chance)})
+    lines = [f"localStorage.setItem('rituels.test', {json.dumps(settings)});"]
+    if pace is not None:
+        lines.append(f"localStorage.setItem('rituels.pace', {json.dumps(str(pace))});")
+    page.add_init_script("try { " + " ".join(lines) + " } catch (e) {}")
+    return page
+
+
 @pytest.fixture
 def seeded():
-    def seed(page, seed: int = 1, chance=(), fixed_effort: bool = True, pace: str | None = None):
-        settings = json.dumps({"seed": seed, "fixed_effort": fixed_effort, "chance": list(chance)})
-        lines = [f"localStorage.setItem('rituels.test', {json.dumps(settings)});"]
-        if pace is not None:
-            lines.append(f"localStorage.setItem('rituels.pace', {json.dumps(str(pace))});")
-        page.add_init_script("try { " + " ".join(lines) + " } catch (e) {}")
-        return page
-    return seed
+    return seed_page
 
 
 @pytest.fixture

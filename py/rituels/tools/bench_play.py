@@ -232,8 +232,7 @@ def link_figures(game_id: str, moves: int, t: dict[str, float]) -> list[tuple[st
     ]
 
 
-# --- all together -------------------------------------------------------------------------------
-# --- pacing and watchdog ----------------------------------------------------------------
+# --- pacing and watchdog -----------------------------------------------------------------------
 # The time of each change of the log's length (a step shown), from a mutation observer.
 LOG_TIMES_JS = """() => { window.__logTimes = [];
   const log = () => (document.querySelector('.log-lines') || {innerText: ''}).innerText.length;
@@ -295,6 +294,7 @@ def watchdog_figures(times: list[float]) -> list[tuple[str, str]]:
              f"over {len(times)} runs (goal: <= 5 s)")]
 
 
+# --- all together -------------------------------------------------------------------------------
 def load_average() -> str:
     one, five, _ = os.getloadavg()
     return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
