@@ -10,8 +10,6 @@ from rituels.cthulhu_dice.rules import (
     CTHULHU, EYE_PICK, GIFT, MAX_SEATS, OVER, ROLL, VICTIM, FACES, CthulhuDiceState,
     seat_layout)
 
-_KEYS = frozenset(("mode", "seats", "pool", "turn", "phase", "caster", "victim", "counter",
-                   "gift", "shield_until", "last", "victory", "end", "winning_seats"))
 _ENDS = (None, "last", "target", "team", "cthulhu")
 
 
@@ -22,7 +20,7 @@ def _who(value: Any, n: int, what: str) -> int:
 
 
 def from_json(data: Any) -> CthulhuDiceState:
-    keys(data, _KEYS)
+    keys(data, CthulhuDiceState.FIELDS.keys)   # the declared field list's
     mode = choice(data["mode"], ("classic", "cthulhu"), "mode")
     seats = data["seats"]
     need(isinstance(seats, list) and 2 <= len(seats) <= MAX_SEATS, "seats: 2 to 8 expected")

@@ -24,7 +24,8 @@ from typing import Any
 
 from rituels.engine import actions
 from rituels.engine.actions import Verb
-from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
+from rituels.engine.state import (
+    CHANCE, LIST, SHARED, TERMINAL, Field, Fields, GameState, NotationError, ascii_int)
 
 GAME_ID = "cthulhu-dice"
 CTHULHU = -1          # the victim/roller index meaning Cthulhu himself (variant)
@@ -70,12 +71,35 @@ def seat_layout(num_players: int, options: dict[str, Any]) -> tuple[tuple[int, .
     return tuple(s % num_players for s in range(seats)), tokens
 
 
+def _who(seat: int | None) -> int | str | None:
+    """A seat as saved: Cthulhu by name."""
+    return "cthulhu" if seat == CTHULHU else seat
+
+
 class CthulhuDiceState(GameState):
     game_id = GAME_ID
-    __slots__ = ("num_players", "owner", "variant", "win_drain", "win_target", "target",
-                 "win_last", "total", "tokens", "pool", "took", "shield_until", "turn",
-                 "caster", "victim", "counter", "phase", "gift_from", "gift_to", "last_face",
-                 "last_roller", "end", "win_seats", "events")
+    # Every attribute, in to_json's order: clone, to_json and from_json's keys come from here.
+    FIELDS = Fields(
+        Field("num_players", key=None),          # the owners say it
+        Field("variant", key="mode", save=lambda v: "cthulhu" if v else "classic"),
+        Field(("owner", "tokens", "took"), (SHARED, LIST, LIST), "seats",
+              lambda owner, tokens, took: [{"owner": o, "tokens": t, "took": k}
+                                           for o, t, k in zip(owner, tokens, took)]),
+        Field("pool"), Field("turn"), Field("phase"), Field("caster"),
+        Field("victim", save=_who), Field("counter"),
+        Field(("gift_from", "gift_to"), key="gift", save=lambda frm, to: None if frm is None
+              else {"from": _who(frm), "to": list(to)}),
+        Field("shield_until"),
+        Field(("last_face", "last_roller"), key="last",
+              save=lambda face, roller: {"face": face, "roller": _who(roller)}),
+        Field(("variant", "win_drain", "win_target", "target", "win_last"), key="victory",
+              save=lambda variant, drain, on, target, last: {
+                  "drain": drain, "target": target if on else None, "last": last}
+              if variant else None),
+        Field("end", save=lambda end: end or None),
+        Field("win_seats", key="winning_seats"),
+        Field("total", key=None), Field("events", LIST, None))   # (the log's, not saved)
+    __slots__ = FIELDS.names
 
     def __init__(self, num_players: int, options: dict[str, Any]):
         self.num_players = num_players
@@ -370,21 +394,6 @@ class CthulhuDiceState(GameState):
         return True
 
     # --- protocol: copies, notation, results -------------------------------------------------
-    def clone(self) -> "CthulhuDiceState":
-        # Plain assignments, not a setattr/getattr loop over __slots__: that loop is about
-        # seven times slower (fifteen under Pyodide), and bots clone at every node.
-        c = object.__new__(CthulhuDiceState)
-        c.num_players, c.owner, c.variant = self.num_players, self.owner, self.variant
-        c.win_drain, c.win_target, c.target = self.win_drain, self.win_target, self.target
-        c.win_last, c.total, c.pool = self.win_last, self.total, self.pool
-        c.tokens, c.took, c.events = self.tokens[:], self.took[:], self.events[:]
-        c.shield_until, c.turn, c.caster = self.shield_until, self.turn, self.caster
-        c.victim, c.counter, c.phase = self.victim, self.counter, self.phase
-        c.gift_from, c.gift_to = self.gift_from, self.gift_to
-        c.last_face, c.last_roller = self.last_face, self.last_roller
-        c.end, c.win_seats = self.end, self.win_seats
-        return c
-
     def action_to_str(self, action: tuple) -> str:
         try:
             return _NOTATION[action]         # every action's, written once by VOCABULARY
@@ -400,30 +409,6 @@ class CthulhuDiceState(GameState):
     def returns(self) -> list[float]:
         won = self.winners()
         return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
-
-    def to_json(self) -> dict[str, Any]:
-        def who(s):
-            return "cthulhu" if s == CTHULHU else s
-        return {
-            "mode": "cthulhu" if self.variant else "classic",
-            "seats": [{"owner": self.owner[s], "tokens": self.tokens[s], "took": self.took[s]}
-                      for s in range(self.num_seats)],
-            "pool": self.pool,
-            "turn": self.turn,
-            "phase": self.phase,
-            "caster": self.caster,
-            "victim": None if self.victim is None else who(self.victim),
-            "counter": self.counter,
-            "gift": None if self.gift_from is None else
-            {"from": who(self.gift_from), "to": list(self.gift_to)},
-            "shield_until": self.shield_until,
-            "last": {"face": self.last_face,
-                     "roller": None if self.last_roller is None else who(self.last_roller)},
-            "victory": {"drain": self.win_drain, "target": self.target if self.win_target
-                        else None, "last": self.win_last} if self.variant else None,
-            "end": self.end or None,
-            "winning_seats": list(self.win_seats),
-        }
 
     def summary(self) -> str:
         seats = " ".join(f"{s + 1}:{t}" for s, t in enumerate(self.tokens))

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, Hashable, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, NamedTuple, Sequence
 
 if TYPE_CHECKING:   # only named here; Pyodide compiles fractions from source, so the home
     from fractions import Fraction   # screen's start-up does without it (games import it)
@@ -41,11 +42,103 @@ def ascii_int(text: str) -> int:
     return int(text)
 
 
+def plain(value: Any) -> Any:
+    """``value`` as fresh JSON data: lists for lists and tuples, new dicts, nothing shared."""
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+# How clone copies an attribute: what of it is mutable (immutable values are shared).
+SHARED, LIST, TABLE, CUBE, DICT = "", "list", "table", "cube", "dict"
+_COPY = {SHARED: "{}", LIST: "{}[:]", TABLE: "[r[:] for r in {}]",
+         CUBE: "[[r[:] for r in t] for t in {}]", DICT: "{}.copy()"}
+
+
+class Field(NamedTuple):
+    """One entry of a state's declared field list (``GameState.FIELDS``), as python-chess
+    lists a position's saved state in ``_BoardState``: the attribute (or attributes) it
+    holds, how clone copies them, and where to_json writes them."""
+
+    name: str | tuple[str, ...]
+    """The attribute, or several written together as one JSON entry."""
+    copy: str | tuple[str, ...] = SHARED
+    """SHARED, LIST (of immutable values), TABLE (list of lists), CUBE or DICT; one per name."""
+    key: str | None = ""
+    """The JSON key; "" is the attribute's name, None not written (caches, derived data)."""
+    save: Callable[..., Any] = plain
+    """The attribute values (one argument per name) -> fresh JSON data, sharing nothing."""
+
+
+class Fields:
+    """A state's declared field list: every attribute once, in to_json's key order. It
+    drives ``clone`` (GameState subclasses get theirs from it), ``to_json`` (``dump``) and
+    ``from_json`` (``keys``: exactly the keys it must find)."""
+
+    def __init__(self, *fields: Field):
+        copies: dict[str, str] = {}
+        self.entries = []
+        for f in fields:
+            names = (f.name,) if isinstance(f.name, str) else f.name
+            kinds = (f.copy,) * len(names) if isinstance(f.copy, str) else f.copy
+            if len(kinds) != len(names) or any(k not in _COPY for k in kinds):
+                raise TypeError(f"{f.name}: one copy kind per attribute, from {list(_COPY)}")
+            for name, kind in zip(names, kinds):
+                if copies.setdefault(name, kind) != kind:
+                    raise TypeError(f"{name}: declared with two copy kinds")
+            if f.key is not None:
+                key = f.key or names[0]
+                get = attrgetter(*names)
+                self.entries.append((key, get, f.save, len(names) > 1))
+        self.copies = copies
+        self.names = tuple(copies)
+        """Every attribute of the state (slotted states take them as ``__slots__``)."""
+        self.keys = frozenset(key for key, *_ in self.entries)
+        """The keys of to_json's data, each written once."""
+        if len(self.keys) != len(self.entries):
+            raise TypeError("two fields write the same key")
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """The state's JSON data: each entry's ``save`` of its attributes, in order."""
+        out = {}
+        for key, get, save, several in self.entries:
+            out[key] = save(*get(state)) if several else save(get(state))
+        return out
+
+    def cloner(self, cls: type) -> Callable[[Any], Any]:
+        """``cls.clone``: plain statements made from the declaration, as dataclasses makes
+        ``__init__`` (a getattr/setattr loop is several times slower, and bots clone at
+        every node). A state with a ``__dict__`` copies it whole, then its mutable parts."""
+        mutable = [(n, k) for n, k in self.copies.items() if k != SHARED]
+        if "__slots__" in cls.__dict__:
+            body = [f"c.{n} = " + _COPY[k].format(f"self.{n}") for n, k in self.copies.items()]
+        else:
+            body = ["d = self.__dict__.copy()"]
+            body += [f"d[{n!r}] = " + _COPY[k].format(f"d[{n!r}]") for n, k in mutable]
+            body.append("c.__dict__ = d")
+        source = "\n    ".join(["def clone(self):", "c = new(cls)", *body, "return c"])
+        scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+        exec(compile(source, f"<{cls.__name__}.clone>", "exec"), scope)
+        clone = scope["clone"]
+        clone.__qualname__ = f"{cls.__qualname__}.clone"
+        clone.__doc__ = "A copy sharing no mutable part (made from FIELDS)."
+        return clone
+
+
 class GameState:
-    """Base class of every game's state. Subclasses implement the methods that raise."""
+    """Base class of every game's state. Subclasses implement the methods that raise, and
+    declare their attributes in ``FIELDS`` (which gives them ``clone`` and ``to_json``)."""
 
     game_id: str = ""
     num_players: int = 0
+    FIELDS: ClassVar[Fields | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("FIELDS") is not None and "clone" not in cls.__dict__:
+            cls.clone = cls.FIELDS.cloner(cls)
 
     # --- whose decision ---------------------------------------------------------------
     def current_player(self) -> int:
@@ -96,6 +189,7 @@ class GameState:
         self.apply(action)
 
     def clone(self) -> "GameState":
+        """An independent copy: applying actions to it leaves this state as it is."""
         raise NotImplementedError
 
     # --- notation ---------------------------------------------------------------------
@@ -119,8 +213,11 @@ class GameState:
 
     # --- information ------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The full state as JSON-compatible data (documented per game in docs/)."""
-        raise NotImplementedError
+        """The full state as fresh JSON-compatible data, sharing nothing with the state
+        (documented per game in docs/); ``from_json`` reads it back, with or without JSON."""
+        if self.FIELDS is None:
+            raise NotImplementedError
+        return self.FIELDS.dump(self)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator). Games with hidden information
