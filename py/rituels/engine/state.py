@@ -51,9 +51,10 @@ def plain(value: Any) -> Any:
     return value
 
 
-# How clone copies an attribute: what of it is mutable (immutable values are shared).
-SHARED, LIST, TABLE, CUBE, DICT = "", "list", "table", "cube", "dict"
-_COPY = {SHARED: "{}", LIST: "{}[:]", TABLE: "[r[:] for r in {}]",
+# How clone copies an attribute: what of it is mutable. Immutable values (SHARED) and caches
+# (CACHE: keyed by position, or replaced, never edited, when the state changes) are shared.
+SHARED, CACHE, LIST, TABLE, CUBE, DICT = "", "cache", "list", "table", "cube", "dict"
+_COPY = {SHARED: "{}", CACHE: "{}", LIST: "{}[:]", TABLE: "[r[:] for r in {}]",
          CUBE: "[[r[:] for r in t] for t in {}]", DICT: "{}.copy()"}
 
 
@@ -65,7 +66,8 @@ class Field(NamedTuple):
     name: str | tuple[str, ...]
     """The attribute, or several written together as one JSON entry."""
     copy: str | tuple[str, ...] = SHARED
-    """SHARED, LIST (of immutable values), TABLE (list of lists), CUBE or DICT; one per name."""
+    """SHARED, CACHE, LIST (of immutable values), TABLE (list of lists), CUBE (list of tables)
+    or DICT (of immutable values); one per name."""
     key: str | None = ""
     """The JSON key; "" is the attribute's name, None not written (caches, derived data)."""
     save: Callable[..., Any] = plain
@@ -111,7 +113,7 @@ class Fields:
         """``cls.clone``: plain statements made from the declaration, as dataclasses makes
         ``__init__`` (a getattr/setattr loop is several times slower, and bots clone at
         every node). A state with a ``__dict__`` copies it whole, then its mutable parts."""
-        mutable = [(n, k) for n, k in self.copies.items() if k != SHARED]
+        mutable = [(n, k) for n, k in self.copies.items() if k not in (SHARED, CACHE)]
         if "__slots__" in cls.__dict__:
             body = [f"c.{n} = " + _COPY[k].format(f"self.{n}") for n, k in self.copies.items()]
         else:

@@ -11,11 +11,6 @@ from rituels.tuchulcha.rules import (
     DISCARD, END, MOVE, OVER, ROLL, ROLL3, SETUP, START, STAR, THIRD, VELTHUMENA,
     TuchulchaState, side_for)
 
-_KEYS = frozenset((
-    "players", "side", "group_moves", "pawns", "owner", "temple", "velthumena", "forest",
-    "sanctuary", "star", "stones", "seals", "tuchulcha", "lasa", "consecrations", "out",
-    "player", "first_player", "phase", "rolled", "discarded", "dice", "used", "frozen",
-    "must_leave", "passed", "end_reason", "last_move", "winners", "counters", "turn"))
 _PHASES = (SETUP, START, ROLL, THIRD, ROLL3, DISCARD, MOVE, END, OVER)
 _FACES = board.DIE_FACES
 
@@ -40,7 +35,7 @@ def _place(value: Any, st: TuchulchaState, what: str):
 
 
 def from_json(data: Any) -> TuchulchaState:
-    keys(data, _KEYS)
+    keys(data, TuchulchaState.FIELDS.keys)   # the declared field list's
     n = integer(data["players"], "players", 2, 4)
     st = TuchulchaState(n, boolean(data["group_moves"], "group_moves"))
     need(data["side"] == side_for(n).name, f"side: {n} players play side {side_for(n).name}")

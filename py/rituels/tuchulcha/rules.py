@@ -29,7 +29,8 @@ from typing import Any
 
 from rituels.engine import actions
 from rituels.engine.actions import Verb, bare, verb
-from rituels.engine.state import CHANCE, TERMINAL, GameState, IllegalAction, NotationError
+from rituels.engine.state import (
+    CACHE, CHANCE, DICT, LIST, TERMINAL, Field, Fields, GameState, IllegalAction, NotationError)
 from rituels.tuchulcha import board
 from rituels.tuchulcha.board import MULTIPLIER, MYSTIC, Side, side_for
 
@@ -202,8 +203,38 @@ def is_move(action) -> bool:
 
 
 # --- the state ----------------------------------------------------------------------------
+def _stone_map(bound: dict) -> dict[str, int]:
+    """``frozen`` or ``must_leave`` as saved: stones as text keys, in order."""
+    return {str(k): v for k, v in sorted(bound.items())}
+
+
 class TuchulchaState(GameState):
     game_id = GAME_ID
+    # Every attribute, in to_json's order: clone, to_json and from_json's keys come from here.
+    # Not saved: what the table's size gives (layout, colours), what the stones give (path),
+    # the view's mark (last_hit) and the caches.
+    FIELDS = Fields(
+        Field("num_players", key="players"), Field("side", save=lambda side: side.name),
+        Field("group_moves"), Field("pawns"), Field("owner"),
+        Field("temple", LIST), Field("velthumena", LIST), Field("forest", LIST),
+        Field("sanctuary", LIST), Field("star", LIST), Field("stones", LIST),
+        Field("seals", save=sorted), Field("tuchulcha"), Field("lasa"), Field("consecrations"),
+        Field("out", save=sorted), Field("player"), Field("first_player"), Field("phase"),
+        Field("rolled"), Field("discarded"), Field("dice"), Field("used", LIST),
+        Field("frozen", DICT, save=_stone_map), Field("must_leave", DICT, save=_stone_map),
+        Field("passed"), Field("end_reason"), Field("last_move"),
+        Field("_winners", LIST, "winners"),
+        Field(("_idle_turns", "_stall_turns"), key="counters", save=lambda idle, stall: [
+            idle, stall]),
+        # The turn's bookkeeping, so that from_json plays on exactly as this state would.
+        Field(("_removed_by", "_progress", "_acted", "_roll_asked", "_maxleft"), key="turn",
+              save=lambda removed_by, progress, acted, roll_asked, maxleft: {
+                  "removed_by": removed_by, "progress": progress, "acted": acted,
+                  "roll_asked": roll_asked, "maxleft": maxleft}),
+        Field("_lay", key=None), Field("colours", key=None), Field("_colours_of", key=None),
+        Field("_movers", key=None), Field("path", LIST, None), Field("last_hit", key=None),
+        Field("_memo", CACHE, None), Field("_memo_raw", CACHE, None),
+        Field("_legal", CACHE, None))
 
     def __init__(self, num_players: int, group_moves: bool = False):
         if num_players not in (2, 3, 4):
@@ -263,19 +294,6 @@ class TuchulchaState(GameState):
         self._memo: dict = {}                 # the max-dice search's, per turn
         self._memo_raw: dict = {}
         self._legal: list | None = None
-
-    # --- cheap copies ---------------------------------------------------------------------
-    def clone(self) -> "TuchulchaState":
-        new = object.__new__(TuchulchaState)
-        d = self.__dict__.copy()
-        for name in ("temple", "path", "velthumena", "forest", "sanctuary", "star", "stones",
-                     "used"):
-            d[name] = d[name][:]
-        d["frozen"] = dict(self.frozen)
-        d["must_leave"] = dict(self.must_leave)
-        d["_winners"] = list(self._winners)
-        new.__dict__ = d
-        return new
 
     # --- public helpers -------------------------------------------------------------------
     def colours_of(self, player: int) -> tuple[int, ...]:
@@ -1182,31 +1200,6 @@ class TuchulchaState(GameState):
 
     def reveals_information(self, action) -> bool:
         return verb(action) in ("dice", "first")
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.num_players, "side": self.side.name,
-            "group_moves": self.group_moves, "pawns": self.pawns,
-            "owner": list(self.owner),
-            "temple": self.temple[:], "velthumena": self.velthumena[:],
-            "forest": self.forest[:], "sanctuary": self.sanctuary[:], "star": self.star[:],
-            "stones": [list(o) if o else None for o in self.stones],
-            "seals": sorted(self.seals), "tuchulcha": self.tuchulcha, "lasa": self.lasa,
-            "consecrations": self.consecrations, "out": sorted(self.out),
-            "player": self.player, "first_player": self.first_player, "phase": self.phase,
-            "rolled": list(self.rolled), "discarded": self.discarded, "dice": list(self.dice),
-            "used": self.used[:],
-            "frozen": {str(k): v for k, v in sorted(self.frozen.items())},
-            "must_leave": {str(k): v for k, v in sorted(self.must_leave.items())},
-            "passed": self.passed, "end_reason": self.end_reason,
-            "last_move": [list(self.last_move[0]), self.last_move[1]] if self.last_move else None,
-            "winners": self.winners(),
-            "counters": [self._idle_turns, self._stall_turns],
-            # The turn's bookkeeping, so that from_json plays on exactly as this state would.
-            "turn": {"removed_by": self._removed_by, "progress": self._progress,
-                     "acted": self._acted, "roll_asked": self._roll_asked,
-                     "maxleft": self._maxleft},
-        }
 
     def summary(self) -> str:
         names = board.COLOURS
