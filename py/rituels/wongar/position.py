@@ -1,7 +1,8 @@
-"""Wongar positions from data: the validating inverse of ``WongarState.to_json`` (which lists
-every public attribute). Each field is checked against a fresh state of the same table (same
-shape, whole numbers in range), then the counts the rules conserve: every player's tokens
-(supply + bag + board) and the ritual cards (deck, discard, hands, set aside)."""
+"""Wongar positions from data: the validating inverse of ``WongarState.to_json`` (its declared
+field list, ``FIELDS``, writes every attribute but the cache). Each field is checked against a
+fresh state of the same table (same shape, whole numbers in range), then the counts the rules
+conserve: every player's tokens (supply + bag + board) and the ritual cards (deck, discard,
+hands, set aside)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def from_json(data: Any) -> WongarState:
     n = integer(data.get("num_players"), "num_players", 3, 5)
     variant = choice(data.get("variant"), ("basic", "advanced"), "variant")
     st = WongarState(n, {"variant": variant})
-    keys(data, frozenset(k for k in st.__dict__ if not k.startswith("_")))
+    keys(data, WongarState.FIELDS.keys)   # the declared field list's
     P, A, K = n - 1, NUM_AREAS - 1, _NK - 1
     st.tokens = [table(data["tokens"][a] if isinstance(data["tokens"], list)
                        and len(data["tokens"]) == NUM_AREAS else None,

@@ -21,7 +21,9 @@ from typing import Any, Sequence
 
 from rituels.engine import actions
 from rituels.engine.actions import Verb
-from rituels.engine.state import CHANCE, TERMINAL, GameState, NotationError, ascii_int
+from rituels.engine.state import (
+    CACHE, CHANCE, CUBE, LIST, SHARED, TABLE, TERMINAL, Field, Fields, GameState, NotationError,
+    ascii_int)
 from rituels.wongar import data as D
 
 NUM_AREAS = len(D.AREAS)
@@ -99,7 +101,8 @@ def pile_mix(variant: str) -> list[int]:
 class WongarState(GameState):
     game_id = "wongar"
 
-    # The state's attributes, all set by __init__ (each game's from_json sets them from data).
+    # The state's attributes, all set by __init__ (from_json sets them from data); FIELDS
+    # below declares how each is copied and saved.
     num_players: int
     """How many players (3 to 5)."""
     variant: str
@@ -211,6 +214,28 @@ class WongarState(GameState):
     last_touch: list[tuple]
     """What the last decision changed on the board, for views to mark."""
 
+    # Every attribute above, in to_json's order (each saved under its name, as plain data):
+    # clone, to_json and from_json's keys come from here.
+    FIELDS = Fields(*(Field(name, copy) for name, copy in (
+        ("num_players", SHARED), ("variant", SHARED), ("tokens", CUBE), ("supply", TABLE),
+        ("bag", TABLE), ("piles", TABLE), ("face_up", LIST), ("area_discard", LIST),
+        ("ritual_removed", LIST), ("hands", TABLE), ("setup_scorpions", SHARED),
+        ("hand_slots", TABLE), ("deck", LIST), ("discard", LIST), ("scorpions_aside", SHARED),
+        ("taken", TABLE), ("scores", LIST), ("bonus", LIST), ("time", SHARED),
+        ("round", SHARED), ("start_player", SHARED), ("round_first", SHARED),
+        ("ancestor_holder", SHARED), ("elder_holder", SHARED), ("ancestor_area", SHARED),
+        ("elder_area", SHARED), ("end_triggered", SHARED), ("phase", SHARED),
+        ("setup_step", SHARED), ("setup_done", SHARED), ("step", SHARED),
+        ("turn_index", SHARED), ("turn_player", SHARED), ("card_area", SHARED),
+        ("card_kind", SHARED), ("card_type", SHARED), ("place_type", SHARED),
+        ("place_left", SHARED), ("draw_after", SHARED), ("draws_pending", SHARED),
+        ("drawer", SHARED), ("cer_area", SHARED), ("cer_kind", SHARED),
+        ("cer_starter", SHARED), ("cer_participants", LIST), ("cer_active", LIST),
+        ("cer_index", SHARED), ("effect_type", SHARED), ("effect_left", SHARED),
+        ("effect_double", SHARED), ("effect_moved", SHARED), ("last_scoring", LIST),
+        ("last_ceremony", SHARED), ("auto_passed", LIST), ("last_touch", LIST))),
+        Field("_legal", CACHE, None))   # legal_actions() hands out copies of it
+
     def __init__(self, num_players: int, options: dict[str, Any] | None = None):
         options = options or {}
         n = self.num_players = num_players
@@ -290,21 +315,6 @@ class WongarState(GameState):
         self._legal: list | None = None
 
     # ------------------------------------------------------------------ copying
-    _LIST_FIELDS = ("face_up", "area_discard", "ritual_removed", "deck", "discard", "scores",
-                    "bonus", "cer_participants", "cer_active", "last_scoring", "auto_passed",
-                    "last_touch")
-    _TABLE_FIELDS = ("supply", "bag", "piles", "hands", "taken", "hand_slots")
-
-    def clone(self) -> "WongarState":
-        other = object.__new__(WongarState)
-        other.__dict__.update(self.__dict__)
-        for name in self._LIST_FIELDS:
-            setattr(other, name, list(getattr(self, name)))
-        for name in self._TABLE_FIELDS:
-            setattr(other, name, [row[:] for row in getattr(self, name)])
-        other.tokens = [[row[:] for row in area] for area in self.tokens]
-        return other
-
     def changed(self) -> None:
         """Forget cached legal actions after attributes were edited directly (test fixtures);
         hands edited that way count as unknown to the others."""
@@ -994,12 +1004,6 @@ class WongarState(GameState):
         return [p for p, s in enumerate(self.scores) if s == best]
 
     # ------------------------------------------------------------------ information
-    def to_json(self) -> dict[str, Any]:
-        out = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
-        out["last_scoring"] = [list(x) for x in self.last_scoring]
-        out["last_ceremony"] = list(self.last_ceremony) if self.last_ceremony else None
-        return out
-
     def observation(self, player: int | None) -> dict[str, Any]:
         """The state as ``player`` sees it: own hand and taken cards; others' counts only.
         The face-down piles and the deck are shown as sizes only."""
