@@ -10,7 +10,7 @@ import pytest
 from rituels.engine import CHANCE, TERMINAL, GAME_IDS, get_game, sample_chance
 from rituels.engine.history import replay
 from rituels.engine.record import new_record
-from rituels.engine.state import NotationError, ascii_int, sample_uniform
+from rituels.engine.state import CACHE, NotationError, ascii_int, sample_uniform
 
 GAMES_PER_CONFIG = 12
 
@@ -182,3 +182,101 @@ def test_ascii_int_reads_canonical_ascii_numbers(text, value):
 def test_ascii_int_refuses_anything_else(text):
     with pytest.raises(NotationError):
         ascii_int(text)
+
+
+# --- the serialisation contract (issue 41, item 8): fresh data, read back with or without JSON
+CONTAINERS = (list, tuple, dict, set, frozenset)
+MUTABLE = (list, dict, set, bytearray)
+
+
+def containers(value):
+    """Every container reachable from ``value`` (keys and items alike), once each."""
+    found, stack = {}, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, CONTAINERS) and id(v) not in found:
+            found[id(v)] = v
+            if isinstance(v, dict):
+                stack.extend(v.keys())
+                stack.extend(v.values())
+            else:
+                stack.extend(v)
+    return list(found.values())
+
+
+def state_mutables(state):
+    """The mutable objects the state's declared attributes hold, but its caches (which clones
+    share on purpose), by id."""
+    fields = type(state).FIELDS
+    return {id(c): c for name, kind in fields.copies.items() if kind != CACHE
+            for c in containers(getattr(state, name)) if isinstance(c, MUTABLE)}
+
+
+def assert_plain_and_fresh(data, state, what):
+    """``data`` is plain JSON data (no tuples) sharing no mutable object with ``state``."""
+    held = state_mutables(state)
+    for c in containers(data):
+        assert type(c) in (list, dict), f"{what}: {type(c).__name__} in the data"
+        assert id(c) not in held, f"{what}: a list or dict of the state itself"
+    for c in containers(data):
+        for v in (c.values() if isinstance(c, dict) else c):
+            assert v is None or type(v) in (list, dict, str, int, bool, float), (what, v)
+
+
+def scribble(data):
+    """Change every list and dict of ``data`` in place."""
+    for c in containers(data):
+        if isinstance(c, list):
+            c.append("scribbled")
+        else:
+            c["scribbled"] = 1
+
+
+def contract_positions(game_id, players, every):
+    """Positions of seeded random games, one in ``every`` and each chance node's first few
+    (mid-game draws and rolls included), and each game's last."""
+    rng = random.Random(f"contract-{game_id}-{players}")
+    for _ in range(2):
+        state = get_game(game_id).start(players)
+        i = 0
+        while not state.is_terminal():
+            if i % every == 0 or (state.is_chance() and i % every < 3):
+                yield state
+            state.apply(sample_chance(state, rng) if state.is_chance()
+                        else rng.choice(state.legal_actions()))
+            i += 1
+        yield state
+
+
+@pytest.mark.parametrize("game_id,players", list(configs()))
+def test_to_json_clone_and_from_json_share_nothing_and_round_trip(game_id, players):
+    """For random positions: (a) to_json gives fresh plain data: changing every list and dict
+    in it leaves the state's own data as it was, and none of them is the state's; (b)
+    from_json reads that data back to the same position, directly and through JSON, and
+    keeps no part of it; (c) a clone holds no mutable object of the original (but the
+    declared caches) and every attribute of a state is declared in its FIELDS."""
+    game = get_game(game_id)
+    chance = seen = 0
+    every = 1 if game_id == "cthulhu-dice" else 9
+    for state in contract_positions(game_id, players, every):
+        seen += 1
+        chance += state.is_chance()
+        text = json.dumps(state.to_json())
+        data = state.to_json()
+        assert_plain_and_fresh(data, state, "to_json")
+        scribble(data)
+        assert json.dumps(state.to_json()) == text, "to_json handed out the state's data"
+        for data in (state.to_json(), json.loads(text)):     # (b): without and with JSON
+            again = game.from_json(data)
+            assert json.dumps(again.to_json()) == text
+            scribble(data)
+            assert json.dumps(again.to_json()) == text, "from_json kept the data's lists"
+        attrs = set(getattr(state, "__dict__", ()))
+        attrs |= {n for n in getattr(type(state), "__slots__", ()) if hasattr(state, n)}
+        assert attrs == set(type(state).FIELDS.names), "an attribute not in FIELDS, or missing"
+        twin = state.clone()
+        assert type(twin) is type(state)
+        shared = state_mutables(twin).keys() & state_mutables(state).keys()
+        assert not shared, f"the clone shares {len(shared)} lists or dicts with the original"
+        assert json.dumps(twin.to_json()) == text
+    assert seen > 20 and chance > 0
