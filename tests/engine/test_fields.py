@@ -67,6 +67,7 @@ def test_plain_copies_into_lists_and_dicts():
     (Field("x"), Field("y", key="x")),                   # two fields, one key
     (Field(("x", "y"), (LIST,), "xy"),),                 # a copy kind per attribute
     (Field("x", "deep"),),                               # no such copy kind
+    (Field("x = 1; y"),),                                # not an attribute name
 ])
 def test_a_declaration_that_contradicts_itself_is_refused(fields):
     with pytest.raises(TypeError):

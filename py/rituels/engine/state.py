@@ -88,6 +88,8 @@ class Fields:
             if len(kinds) != len(names) or any(k not in _COPY for k in kinds):
                 raise TypeError(f"{f.name}: one copy kind per attribute, from {list(_COPY)}")
             for name, kind in zip(names, kinds):
+                if not name.isidentifier():   # (cloner writes it into code)
+                    raise TypeError(f"{name!r} is not an attribute name")
                 if copies.setdefault(name, kind) != kind:
                     raise TypeError(f"{name}: declared with two copy kinds")
             if f.key is not None:

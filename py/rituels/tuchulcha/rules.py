@@ -25,7 +25,6 @@ from collections import namedtuple
 from fractions import Fraction
 from itertools import accumulate, combinations, combinations_with_replacement, product
 from math import factorial
-from typing import Any
 
 from rituels.engine import actions
 from rituels.engine.actions import Verb, bare, verb
