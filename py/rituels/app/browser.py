@@ -227,6 +227,11 @@ class Host:
             keys += [str(k) for k in message.get("keys") or [] if str(k).startswith(SAVED)]
         return [k for k in keys if k in self.storage.unloaded or kind == "storage"]
 
+    def _unindexed(self) -> list[str]:
+        """Records not read yet whose index entry is missing or unreadable: read so that
+        the list rebuilds their entries (rituels.app.saves.SaveStore.unindexed)."""
+        return [k for k in self.app.saves.unindexed() if k in self.storage.unloaded]
+
     def _remote_records(self) -> list[str]:
         """Records of games at a distance (and of entries too old to say), which a link of
         such a game is compared with (rituels.app.remote.find_save)."""
@@ -295,10 +300,8 @@ class Host:
         hash_ = str(self.payload.get("hash") or "")
         if not _HEAD_ENOUGH.match(hash_):
             await self._load(self.storage.unread_entries())
-        present = self.storage.present
-        orphans = sorted(k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)
-                         and not present(ENTRY_PREFIX + k[len(RECORD_PREFIX):]))
-        await self._load(orphans[:MAX_ORPHANS] + self.wants({"kind": "hash", "hash": hash_}))
+        await self._load(self._unindexed()[:MAX_ORPHANS]
+                         + self.wants({"kind": "hash", "hash": hash_}))
         if hash_.startswith("#/games"):
             await self._space()
         migration = self.payload.get("migration")
@@ -320,8 +323,12 @@ class Host:
         try:
             # Every handler may list the games (a link looks for its save among them): the
             # index is read whole before anything else runs.
-            await self._load(self.storage.unread_entries())
-            await self._load(self.wants(message))
+            fresh = self.storage.unread_entries()
+            await self._load(fresh)
+            # Entries just read (or written by another tab) may be unreadable: their records
+            # are read too, so the list rebuilds them.
+            judge = fresh or message.get("kind") == "storage"
+            await self._load((self._unindexed() if judge else []) + self.wants(message))
             if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
                     "#/games"):
                 await self._space()
@@ -350,6 +357,7 @@ class Host:
         try:
             if not await self._load(self.storage.unread_entries()[:IDLE_BATCH]):
                 self.reading = False   # the database refuses: the next event tries again
+            await self._load(self._unindexed()[:MAX_ORPHANS])
             self.app.saves.list()   # may repair an entry: written like any event's
             await self._commit()
         except Exception:

@@ -197,6 +197,23 @@ class SaveStore:
                     index[save_id] = entry
         return index
 
+    def unindexed(self) -> list[str]:
+        """Keys of the records whose index entry is missing or unreadable (truncated, ``null``,
+        not an object): :meth:`list` shows them only once their record is read, since the
+        entries are an index rebuilt from the saves, never the source of truth. Entries not
+        read yet are not judged (they are read before any screen but home lists them)."""
+        out = []
+        for key in self.storage.keys():
+            save_id = key[len(RECORD_PREFIX):] if isinstance(key, str) \
+                and key.startswith(RECORD_PREFIX) else ""
+            if not _SAFE_ID.fullmatch(save_id):
+                continue
+            entry = ENTRY_PREFIX + save_id
+            if not self._present(entry) or (self._loaded_key(entry)
+                                            and self._entry(entry) is None):
+                out.append(key)
+        return sorted(out)
+
     def _write_entry(self, save_id: str, entry: dict[str, Any]) -> None:
         self.storage.set(ENTRY_PREFIX + save_id,
                          json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
