@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from appwait import settle
+from appwait import download_by, settle
 
 from rituels.engine.game import get_game
 from rituels.engine.record import new_record
@@ -112,12 +112,8 @@ def test_every_game_exported_then_imported_in_a_fresh_profile(page, open_app, ma
     assert page.locator(".save-row").count() == 3
     assert "Dernière sauvegarde\u202f: jamais" in page.inner_text(".backup-last")
 
-    with page.expect_download() as info:
-        page.click("[data-cmd=games-export-all]")
-    download = info.value
-    assert download.suggested_filename.startswith("rituels-parties-20")
-    exported = tmp_path / download.suggested_filename
-    download.save_as(exported)
+    exported = download_by(page, "[data-cmd=games-export-all]", tmp_path)
+    assert exported.name.startswith("rituels-parties-20")
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert data["format"] == "rituels-backup" and len(data["games"]) == 3
     page.wait_for_selector(".notice:has-text('3 parties exportées')")
