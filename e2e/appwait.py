@@ -67,3 +67,14 @@ def saved_games(page) -> dict:
 
 def saved_game(page, save_id: str) -> dict | None:
     return saved_games(page).get(save_id)
+
+
+def download_by(page, selector: str, folder):
+    """Click ``selector``, wait for the file it downloads and save it in ``folder``; the
+    saved file's path (named as the page suggested)."""
+    with page.expect_download() as info:
+        page.click(selector)
+    download = info.value
+    path = folder / download.suggested_filename
+    download.save_as(path)
+    return path

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from appwait import saved_game, saved_games, settle
+from appwait import download_by, saved_game, saved_games, settle
 
 ACTIONABLE = "#main [data-action], #main [data-cmd='roll']"
 
@@ -146,12 +146,8 @@ def test_my_games_export_and_import(page, open_app, tmp_path, screenshot, axe):
     page.click("a[href='#/games']")
     page.wait_for_selector(".save-row")
     assert page.locator(".save-row").count() == 1
-    with page.expect_download() as info:
-        page.click("button[data-cmd=games-export]")
-    download = info.value
-    assert download.suggested_filename.endswith(".json")
-    path = tmp_path / download.suggested_filename
-    download.save_as(path)
+    path = download_by(page, "button[data-cmd=games-export]", tmp_path)
+    assert path.name.endswith(".json")
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported["game"] == "cthulhu-dice" and len(exported["actions"]) == 3
     page.set_input_files("#import-file", str(path))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from appwait import settle
+from appwait import download_by, settle
 
 from rituels.engine.game import get_game
 from rituels.engine.record import new_record
@@ -81,3 +81,55 @@ def test_my_games_say_who_won_and_whose_turn(page, open_app, tmp_path, screensho
     for size, name in (((375, 667), "mygames-phone"), ((1280, 800), "mygames-laptop")):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         screenshot(page, name, full_page=True)
+
+
+def backup_of(records: list[dict]) -> str:
+    """A backup file of these records, as « Exporter toutes mes parties » writes it."""
+    from rituels.app.backup import export_all
+    from rituels.app.saves import SaveStore
+    from rituels.app.storage import MemoryStorage
+    store = SaveStore(MemoryStorage())
+    for i, record in enumerate(records):
+        store.put(f"game{i}", record)
+    return export_all(store)[0]
+
+
+def test_every_game_exported_then_imported_in_a_fresh_profile(page, open_app, make_page,
+                                                              seeded, tmp_path, screenshot):
+    """Issue 41 item 7: « Exporter toutes mes parties » downloads one file of every game;
+    its file picker in another profile (the phone's context: its own storage) takes them
+    all back with a summary, and My games says when the last backup was made."""
+    seeded(page, seed=7)
+    open_app(page, "#/games")
+    assert page.locator("[data-cmd=games-export-all]").count() == 0   # nothing to keep yet
+    record, _ = finished_record()
+    games = [record] + [dict(record, actions=record["actions"][:n],
+                             meta={"started": f"2026-03-0{n}T20:00:00Z"}) for n in (3, 5)]
+    start = tmp_path / "start.json"
+    start.write_text(backup_of(games), encoding="utf-8")
+    page.set_input_files("#import-file", str(start))
+    page.wait_for_selector(".notice:has-text('3 parties importées.')")
+    assert page.locator(".save-row").count() == 3
+    assert "Dernière sauvegarde\u202f: jamais" in page.inner_text(".backup-last")
+
+    exported = download_by(page, "[data-cmd=games-export-all]", tmp_path)
+    assert exported.name.startswith("rituels-parties-20")
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["format"] == "rituels-backup" and len(data["games"]) == 3
+    page.wait_for_selector(".notice:has-text('3 parties exportées')")
+    assert "jamais" not in page.inner_text(".backup-last")
+
+    phone = make_page("phone", "fr", path="#/games")
+    assert phone.locator(".save-row").count() == 0
+    phone.set_input_files("#import-file", str(exported))
+    phone.wait_for_selector(".notice:has-text('3 parties importées.')")
+    assert phone.locator(".save-row").count() == 3
+    phone.set_input_files("#import-file", str(exported))
+    phone.wait_for_selector(".notice:has-text('3 déjà présentes.')")
+    for target in ("[data-cmd=games-export-all]", ".file-btn"):
+        box = phone.locator(target).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, target
+    phone.locator(".backup").scroll_into_view_if_needed()
+    screenshot(phone, "mygames-backup-phone")
+    page.locator(".backup").scroll_into_view_if_needed()
+    screenshot(page, "mygames-backup-laptop")

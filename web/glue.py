@@ -468,17 +468,20 @@ class Glue:
             self.send({"kind": "click", "data": {"cmd": "remote-sent", "result": str(result)}})
         js.window.rituelsShare(url, title, text).then(self.proxy(done))
 
-    def download(self, filename, mime, text):
-        """Save ``text`` as a file: a Blob behind a temporary <a download>."""
-        blob = js.Blob.new(to_js([text]), to_js({"type": mime}))
-        url = js.URL.createObjectURL(blob)
+    def download(self, filename, mime, text, url=None):
+        """Save a file: the worker's Blob address (``url``), else a Blob of ``text`` made
+        here, behind a temporary <a download>."""
+        own = url is None
+        if own:
+            url = js.URL.createObjectURL(js.Blob.new(to_js([text]), to_js({"type": mime})))
         link = js.document.createElement("a")
         link.href = url
         link.download = filename
         js.document.body.appendChild(link)
         link.click()
         link.remove()
-        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+        if own:
+            js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
 
     # --- events ----------------------------------------------------------------------------
     def on_click(self, event):
@@ -546,11 +549,21 @@ class Glue:
         name = file.name
         target.value = ""   # choosing the same file again fires change again
 
+        data["filename"] = name
+
         def read(text):
             data["text"] = text
-            data["filename"] = name
             self.send({"kind": "click", "data": data})
-        file.text().then(self.proxy(read))
+
+        def staged(result):
+            # In the database, the worker takes it from there; else read here (no database:
+            # nothing could be saved anyway, a small file still says why).
+            if str(result) == "ok":
+                data["staged"] = "1"
+                self.send({"kind": "click", "data": data})
+            else:
+                file.text().then(self.proxy(read))
+        js.window.rituelsStore.stage(file).then(self.proxy(staged))
 
     def on_hash(self, event):
         self.send({"kind": "hash", "hash": js.window.rituelsStore.hash(MAX_HASH)})
@@ -631,7 +644,7 @@ RUNNERS = {
     "copy-link": lambda glue, effect: glue.copy_link(
         js.location.origin + js.location.pathname + effect["hash"]),
     "download": lambda glue, effect: glue.download(effect["filename"], effect["mime"],
-                                                   effect["text"]),
+                                                   effect.get("text"), effect.get("url")),
     "bot": run_bot,
 }
 

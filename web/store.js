@@ -10,7 +10,11 @@
   var DB = "rituels", STORE = "kv", PREFIX = "rituels.";
   var SAVE = "rituels.save.", ENTRY = "rituels.entry.", LEGACY_INDEX = "rituels.saves";
   var HEAD = "rituels.head";      // which entries start-up gives whole (boot, below)
+  var STAGED = "rituels.staged";  // a chosen file's text, from the page to the worker
   var REBUILD_AFTER_MS = 3000;    // a head record found wanting is written anew after that
+  // What a value that is not text reads as (another page stored an object under our key): a
+  // text the app judges unreadable, so the save is « abîmée », never « introuvable ».
+  var NOT_TEXT = "\u0000rituels: the stored value is not text";
   var opening = null;
 
   function open() {
@@ -278,15 +282,17 @@
 
   function isText(key) { return typeof key === "string"; }
 
-  // Reads each key in `store`, then calls `then(key, its text or null)`; `done()` (if given)
-  // once the last has been read, in the same transaction.
+  // Reads each key in `store`, then calls `then(key, its text or null)` (NOT_TEXT for a value
+  // that is not text); `done()` (if given) once the last has been read, in the same
+  // transaction.
   function readEach(store, keys, then, done) {
     var left = keys.length;
     if (!left && done) { done(); }
     keys.forEach(function (key) {
       var req = store.get(key);
       req.onsuccess = function () {
-        then(key, typeof req.result === "string" ? req.result : null);
+        var value = req.result;
+        then(key, typeof value === "string" ? value : value === undefined ? null : NOT_TEXT);
         if (--left === 0 && done) { done(); }
       };
     });
@@ -410,13 +416,38 @@
         });
       });
     }).then(function (verified) {
-      if (!verified || !verified.ok) { return JSON.stringify({moved: 0, failed: true}); }
+      if (!verified || !verified.ok) {
+        // `waiting`: the saves left where they were (My games says so rather than "none").
+        return JSON.stringify({moved: 0, failed: true, waiting: names.filter(function (k) {
+          return k.indexOf(SAVE) === 0;
+        }).length});
+      }
       try {
         keys.forEach(function (key) { ls.removeItem(key); });
       } catch (err) { /* copies verified: a key left behind is copied again, then kept */ }
       return JSON.stringify({moved: keys.length - (LEGACY_INDEX in old ? 1 : 0),
                              failed: false});
     });
+  }
+
+  // The page's side: a chosen file's text put in the database for the worker to `take` (a
+  // backup of thousands of games must not cross MicroPython's small heap). Resolves "ok" or
+  // "failed" (then the glue reads the file itself).
+  function stage(file) {
+    return file.text().then(function (text) {
+      return transaction("readwrite", function (store) { store.put(text, STAGED); });
+    }).then(function (out) { return out ? "ok" : "failed"; },
+            function () { return "failed"; });
+  }
+
+  // The worker's side: a staged text, deleted in the same transaction (JSON: text or null).
+  function take(keyJson) {
+    var key = JSON.parse(keyJson);
+    return transaction("readwrite", function (store, out) {
+      out.text = null;
+      readEach(store, [key], function (k, text) { out.text = text; });
+      store.delete(key);
+    }).then(function (out) { return JSON.stringify(out ? out.text : null); });
   }
 
   // The page's small preferences in localStorage ("rituels.*" but no saves), as JSON, or null
@@ -455,5 +486,5 @@
 
   scope.rituelsStore = {boot: boot, load: load, commit: commit, space: space,
                         migrate: migrate, prefs: prefs, hash: hash,
-                        persist: persist, rebuild: rebuild};
+                        persist: persist, rebuild: rebuild, stage: stage, take: take};
 })(typeof self !== "undefined" ? self : this);

@@ -25,6 +25,7 @@ class Database:
 
     def __init__(self, store):
         self.store = store
+        self.url = None   # the last download's Blob address
 
     async def boot(self, head):
         return json.loads(await self.store.boot(json.dumps(head)))
@@ -37,6 +38,18 @@ class Database:
 
     async def space(self):
         return json.loads(await self.store.space())
+
+    async def take(self, key):
+        return json.loads(await self.store.take(json.dumps(key)))
+
+    def blob(self, text, mime):
+        """A download's file, made here: the page's glue only clicks its address (megabytes
+        never cross its heap). The previous one is freed (its download has started)."""
+        if self.url is not None:
+            js.URL.revokeObjectURL(self.url)
+        options = to_js({"type": mime}, dict_converter=js.Object.fromEntries)
+        self.url = js.URL.createObjectURL(js.Blob.new(to_js([text]), options))
+        return self.url
 
 
 async def open_database(base):

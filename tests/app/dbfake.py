@@ -60,3 +60,13 @@ class FakeDb:
 
     async def space(self):
         return {"used": 1234, "persisted": False}
+
+    async def take(self, key):
+        """store.js ``take``: the staged file's text, deleted from the database."""
+        return self.data.pop(key, None)
+
+    def blob(self, text, mime):
+        """web/worker.py's Blob of a download: its address (the text kept for the test)."""
+        self.blobs = getattr(self, "blobs", [])
+        self.blobs.append((text, mime))
+        return f"blob:fake/{len(self.blobs)}"

@@ -10,6 +10,7 @@ import pytest
 from rituels.app import browser
 from rituels.app.browser import Host, PageStorage
 from rituels.app.controller import LANG_KEY, PACE_KEY
+from rituels.app.backup import BACKUP_KEY
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
 from dbfake import FakeDb
 
@@ -157,7 +158,8 @@ def test_any_other_message_reads_the_whole_index_first():
     assert len(host.app.saves.list()) < 10
     send(host, {"kind": "hash", "hash": "#/games"})
     assert len(host.app.saves.list()) == 700
-    assert db.loads and all(k.startswith(ENTRY_PREFIX) for k in db.loads)   # no record
+    # no record (the last backup's time is read for « Mes parties »)
+    assert db.loads and all(k.startswith(ENTRY_PREFIX) or k == BACKUP_KEY for k in db.loads)
     assert not host.storage.unread()
     # Opened straight on « Mes parties », start-up reads it all before the first screen.
     host, _, answer = make(db=many_games(700, 3), hash_="#/games")
@@ -309,3 +311,32 @@ def test_no_module_of_the_shipped_package_touches_the_browser():
                     and words[1].split(".")[0] in ("js", "pyodide", "pyscript"):
                 offenders.append(f"{path.name}: {line.strip()}")
     assert offenders == []
+
+
+@pytest.mark.parametrize("damage", ["null", '{"id": "g00', "[1, 2]", '"text"'])
+@pytest.mark.parametrize("where", ["head", "rest"])
+def test_a_valid_game_whose_entry_is_unreadable_is_listed(fake_game, damage, where):
+    """Issue 41, item 2: a save whose list entry is truncated or ``null`` was missing from My
+    games and home (at start, once the index was read, after a reload). The entries are an
+    index rebuilt from the saves: its record is read and its entry written anew."""
+    db = many_games(40, 3)
+    sid = "g00039" if where == "head" else "g00001"
+    db.data[RECORD_PREFIX + sid] = json.dumps({"rev": 1, **fake_record(3)})
+    db.data[ENTRY_PREFIX + sid] = damage
+    host, _, answer = make(db=db, hash_="#/" if where == "head" else "#/games")
+    while answer["idle"]:
+        answer = send(host, {"kind": "idle"})
+    listed = {e["id"]: e for e in host.app.saves.list()}
+    assert listed[sid]["moves"] == 3 and listed[sid]["players"] == ["Ada", "Bob"]
+    send(host, {"kind": "hash", "hash": "#/games"})
+    assert f'data-save="{sid}"' in host.app.render()
+    assert json.loads(db.data[ENTRY_PREFIX + sid])["moves"] == 3   # repaired in the database
+    host, _, _ = make(db=db, hash_="#/games")                      # and after a reload
+    assert f'data-save="{sid}"' in host.app.render()
+
+
+def fake_record(moves):
+    from rituels.engine.record import new_record
+    rec = new_record("fake-race", [{"name": "Ada", "bot": None}, {"name": "Bob", "bot": None}])
+    rec["actions"] = ["s0", "s1", "go1", "go1", "go1"][:moves]
+    return rec

@@ -46,13 +46,17 @@ from typing import Any
 from rituels.app.controller import App
 from rituels.app.effects import BotTime, Reveal
 from rituels.app.parts import PageParts
+from rituels.app.backup import BACKUP_KEY
 from rituels.app.saves import ANALYSIS_PREFIX, ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.storage import StorageError
 from rituels.screens.home import MAX_CONTINUE
 
 STORAGE_PREFIX = "rituels."
 NO_SLICING_S = 3600.0  # in the worker a bot thinks to the end at once: the page never waits
-SAVED = (RECORD_PREFIX, ENTRY_PREFIX, ANALYSIS_PREFIX)   # in IndexedDB; others: localStorage
+SAVED = (RECORD_PREFIX, ENTRY_PREFIX, ANALYSIS_PREFIX, BACKUP_KEY)   # in IndexedDB; others:
+# localStorage
+WHOLE = ("games-export-all", "games-import")   # commands that read every record
+STAGED_KEY = "rituels.staged"   # a chosen file's text, put there by the page (store.js stage)
 _ROUTE_SAVE = re.compile(r"#/(?:play|replay)/([A-Za-z0-9_-]{1,40})(?:/|$)")
 MAX_ORPHANS = 200   # records without an index entry, loaded at start to be listed
 BOOT_HEAD = {"unfinished": MAX_CONTINUE}   # what web/store.js's boot() gives whole: the
@@ -164,10 +168,12 @@ class PageStorage:
 class Host:
     """One :class:`App` and its storage, driven by the glue's JSON messages.
 
-    ``db`` (web/worker.py; a dict-backed one in the tests) reaches IndexedDB with three
+    ``db`` (web/worker.py; a dict-backed one in the tests) reaches IndexedDB with four
     coroutines: ``load(keys) -> {key: value | None} | None`` (None: unreadable),
-    ``commit(writes) -> {"ok"} | {"conflict", "values"} | {"failed"}`` and
-    ``space() -> {"used", "persisted"} | None``. Use :meth:`start` then
+    ``commit(writes) -> {"ok"} | {"conflict", "values"} | {"failed"}``,
+    ``space() -> {"used", "persisted"} | None`` and ``take(key) -> text | None`` (read and
+    delete: a file the page staged), and ``blob(text, mime) -> address`` (a file to
+    download, made in the worker). Use :meth:`start` then
     :meth:`serve` for each message (:meth:`guarded` runs one without the database)."""
 
     def __init__(self, payload: dict[str, Any], saved: dict[str, Any] | None = None,
@@ -210,12 +216,11 @@ class Host:
                 keys.append(RECORD_PREFIX + found.group(1))
                 if text.startswith("#/replay/"):
                     # its stored analysis, never listed at start-up: asked once per visit
-                    analysis = ANALYSIS_PREFIX + found.group(1)
-                    if analysis not in self.storage.data:
-                        self.storage.unloaded.add(analysis)
-                        keys.append(analysis)
+                    keys.append(self._ask(ANALYSIS_PREFIX + found.group(1)))
             elif text.startswith("#g="):
                 keys += self._remote_records()
+            elif text.startswith("#/games"):
+                keys.append(self._ask(BACKUP_KEY))   # « Dernière sauvegarde »
         elif kind in ("click", "change"):
             data = message.get("data") or {}
             save_id = data.get("id") if isinstance(data, dict) else None
@@ -223,9 +228,25 @@ class Host:
                 keys.append(RECORD_PREFIX + save_id)
             if isinstance(data, dict) and data.get("cmd") == "remote-join":
                 keys += self._remote_records()
+            if isinstance(data, dict) and data.get("cmd") in WHOLE:
+                # A backup holds every game; an import is matched with every game.
+                keys += [k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)]
+                keys.append(self._ask(BACKUP_KEY))
         elif kind == "storage":
             keys += [str(k) for k in message.get("keys") or [] if str(k).startswith(SAVED)]
         return [k for k in keys if k in self.storage.unloaded or kind == "storage"]
+
+    def _ask(self, key: str) -> str:
+        """A key start-up never lists (a save's analysis, the last backup's time): marked
+        to be read, unless it is held already."""
+        if key not in self.storage.data:
+            self.storage.unloaded.add(key)
+        return key
+
+    def _unindexed(self) -> list[str]:
+        """Records not read yet whose index entry is missing or unreadable: read so that
+        the list rebuilds their entries (rituels.app.saves.SaveStore.unindexed)."""
+        return [k for k in self.app.saves.unindexed() if k in self.storage.unloaded]
 
     def _remote_records(self) -> list[str]:
         """Records of games at a distance (and of entries too old to say), which a link of
@@ -295,10 +316,8 @@ class Host:
         hash_ = str(self.payload.get("hash") or "")
         if not _HEAD_ENOUGH.match(hash_):
             await self._load(self.storage.unread_entries())
-        present = self.storage.present
-        orphans = sorted(k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)
-                         and not present(ENTRY_PREFIX + k[len(RECORD_PREFIX):]))
-        await self._load(orphans[:MAX_ORPHANS] + self.wants({"kind": "hash", "hash": hash_}))
+        await self._load(self._unindexed()[:MAX_ORPHANS]
+                         + self.wants({"kind": "hash", "hash": hash_}))
         if hash_.startswith("#/games"):
             await self._space()
         migration = self.payload.get("migration")
@@ -310,6 +329,10 @@ class Host:
             self.app.notice("storage.migration_failed", kind="warning")
         if not self.db_on:
             self.app.saving_off = True
+            self.app.stored["unreadable"] = True   # My games must not say "no game"
+        if isinstance(migration, dict) and migration.get("failed"):
+            waiting = migration.get("waiting")
+            self.app.stored["waiting"] = waiting if type(waiting) is int and waiting > 0 else 0
         await self._commit()
         return self.answer()
 
@@ -320,8 +343,13 @@ class Host:
         try:
             # Every handler may list the games (a link looks for its save among them): the
             # index is read whole before anything else runs.
-            await self._load(self.storage.unread_entries())
-            await self._load(self.wants(message))
+            fresh = self.storage.unread_entries()
+            await self._load(fresh)
+            # Entries just read (or written by another tab) may be unreadable: their records
+            # are read too, so the list rebuilds them.
+            judge = fresh or message.get("kind") == "storage"
+            await self._load((self._unindexed() if judge else []) + self.wants(message))
+            await self._unstage(message)
             if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
                     "#/games"):
                 await self._space()
@@ -343,6 +371,14 @@ class Host:
             traceback.print_exc()
         return self.answer() if answer is None else answer
 
+    async def _unstage(self, message: dict[str, Any]) -> None:
+        """A chosen file the page put in the database (store.js ``stage``: megabytes never
+        cross the glue's heap) is taken out of it into the message, as the glue would have
+        sent it."""
+        data = message.get("data")
+        if message.get("kind") == "click" and isinstance(data, dict) and data.get("staged"):
+            data["text"] = await self.db.take(STAGED_KEY) if self.db_on else None
+
     async def _read_on(self) -> dict[str, Any]:
         """An idle message: the next batch of index entries, listed once so that « Mes
         parties » finds them parsed and cleaned. The screen does not change (the head holds
@@ -350,6 +386,7 @@ class Host:
         try:
             if not await self._load(self.storage.unread_entries()[:IDLE_BATCH]):
                 self.reading = False   # the database refuses: the next event tries again
+            await self._load(self._unindexed()[:MAX_ORPHANS])
             self.app.saves.list()   # may repair an entry: written like any event's
             await self._commit()
         except Exception:
@@ -420,6 +457,12 @@ class Host:
             app.effects.append(Reveal())
         self._deciding = deciding
         effects = app.take_effects()
+        if self.db_on:
+            for effect in effects:
+                if effect["type"] == "download":
+                    # The file becomes a Blob here, in the worker: the glue only clicks its
+                    # address (a backup of thousands of games would not fit its heap).
+                    effect["url"] = self.db.blob(effect.pop("text"), effect["mime"])
         writes, self.pref_writes = self.pref_writes + self.storage.take_writes(), []
         broadcast, self.broadcast = self.broadcast, []
         return {"html": html, "lang": app.lang, "title": app.title(), "effects": effects,

@@ -114,6 +114,7 @@ class App:
         self.features: dict[str, Any] = {name: make() for name, make in INSTALLED.states}
         self.base_url = ""   # the page's address without its fragment (set by the Host)
         self.space: dict[str, Any] | None = None   # the storage estimate (set by the Host)
+        self.stored: dict[str, Any] = {}   # the saves' storage beyond the list (the Host)
         self.announcements: list[str] = []
         self.notices: list[dict[str, str]] = []
         self.changed = True

@@ -6,21 +6,37 @@ Glue effects (web/glue.py carries them out):
 - ``effects.Download(filename, "application/json", text)``: make a Blob of ``text``, an object
   URL, click a temporary ``<a download=filename>``, revoke.
 - The import control is ``<input type="file" data-cmd="games-import">``: on its ``change``
-  event the glue reads the chosen file as text (``File.text()``) and calls
-  ``app.click({"cmd": "games-import", "text": <file text>, "filename": <name>})``.
+  event the glue has the page put the chosen file's text in the database (store.js
+  ``stage``: a backup of thousands of games never crosses MicroPython's small heap) and sends
+  ``click {"cmd": "games-import", "staged": "1", "filename"}``; the Host takes the text out
+  of the database into ``text`` (rituels.app.browser). Without a database the glue reads the
+  file itself and sends its ``text``.
+
+The same control takes a one-game file or a backup of every game (rituels.app.backup): a
+backup is checked a slice per timer tick (the watchdog never sees a long message), then
+written in one go, and reported (counts, and each bad entry). « Exporter toutes mes
+parties » downloads the backup and notes its time under :data:`BACKUP_KEY`.
 """
 
 from __future__ import annotations
 
+import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from rituels.app import backup
+from rituels.app.backup import BACKUP_KEY
 from rituels.app.effects import Download, Focus
 from rituels.app.registry import Feature, FeatureHost
 from rituels.app.storage import StorageError
-from rituels.engine.record import RecordError
-from rituels.engine.safeinput import text_problem
-from rituels.screens.mygames import PAGE, describe_error, export_filename, render
+from rituels.engine.record import MAX_RECORD_CHARS, RecordError
+from rituels.engine.safeinput import InputError, read_json, text_problem
+from rituels.i18n import tn
+from rituels.screens.mygames import (PAGE, describe_error, export_filename, import_summary,
+                                     render)
+
+STEP_S = 0.25   # a backup's entries checked per timer tick (the page stays answerable)
 
 
 @dataclass
@@ -29,6 +45,8 @@ class Kept:
 
     # The screen's UI state: which row is being renamed or deleted, how many games are shown.
     ui: dict[str, Any] = field(default_factory=lambda: {"renaming": None, "confirming": None})
+    job: backup.Importer | None = None    # a backup being imported
+    report: backup.Summary | None = None  # the last import's, shown until « Mes parties » is left
 
 
 FEATURE: Feature[Kept] = Feature("library", state=Kept)
@@ -44,14 +62,31 @@ def games_screen(app: FeatureHost) -> str:
         entries = app.saves.list()
     except StorageError:
         entries, app.saving_off = [], True
-    ui = _ui(app)
+    ui, kept = _ui(app), FEATURE.of(app)
+    job, report = kept.job, kept.report
     return render(app.lang, entries, renaming=ui["renaming"], confirming=ui["confirming"],
-                  shown=ui.get("shown", PAGE), space=app.space)
+                  shown=ui.get("shown", PAGE), space=app.space, last_backup=last_backup(app),
+                  importing=(job.done, job.total) if job is not None else None,
+                  report=None if report is None else {"bad": [
+                      (b.position, b.label, describe_error(app.lang, b.error))
+                      for b in report.bad]},
+                  stored=app.stored)
+
+
+def last_backup(app: FeatureHost) -> str | None:
+    """When the last backup was exported from this device (UTC, ISO), None if never."""
+    try:
+        data = read_json(app.storage.get(BACKUP_KEY), max_chars=1_000)
+    except (InputError, StorageError):
+        return None
+    at = data.get("at") if isinstance(data, dict) else None
+    return at if isinstance(at, str) and len(at) == 20 else None
 
 
 @FEATURE.route("games")
 def _games(app: FeatureHost, arg: str) -> None:
     FEATURE.of(app).ui = {"renaming": None, "confirming": None, "shown": PAGE}
+    FEATURE.of(app).report = None
     app.screen = games_screen
 
 
@@ -150,10 +185,54 @@ def _download(app: FeatureHost, save_id: str, raw: bool) -> None:
     app.effects.append(Download(export_filename(entry, save_id), "application/json", text))
 
 
+@FEATURE.command("games-export-all")
+def _export_all(app: FeatureHost, data: dict) -> None:
+    """Every game in one file; its time noted with the saves (« Dernière sauvegarde »)."""
+    try:
+        text, count = backup.export_all(app.saves)
+    except StorageError:
+        _storage_failed(app)
+        return
+    name = backup.filename()
+    app.effects.append(Download(name, "application/json", text))
+    try:
+        app.storage.set(BACKUP_KEY, json.dumps(
+            {"at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "games": count}))
+    except StorageError:
+        app.saving_off = True
+    _say(app, "info", tn(app.lang, "backup.exported", count, file=name))
+
+
+def _say(app: FeatureHost, kind: str, text: str) -> None:
+    app.notices.append({"kind": kind, "text": text})
+    app.announcements.append(text)
+    app.changed = True
+
+
 @FEATURE.command("games-import")
 def _import(app: FeatureHost, data: dict) -> None:
+    text = data.get("text")
     try:
-        save_id = app.saves.import_(data.get("text"))
+        found = backup.read_file(text)
+        games = backup.games_of(found) if backup.is_backup(found) else None
+    except RecordError as exc:
+        app.notice("library.games.import_error", reason=describe_error(app.lang, exc))
+        return
+    if games is not None:
+        try:
+            FEATURE.of(app).job = backup.Importer(app.saves, games)
+        except StorageError:
+            _storage_failed(app)
+            return
+        FEATURE.of(app).report = None
+        app.changed = True
+        app.schedule(0)
+        return
+    if isinstance(text, str) and len(text) > MAX_RECORD_CHARS:
+        app.notice("library.games.import_error", reason=app.t("library.input.too_big"))
+        return
+    try:
+        save_id = app.saves.import_(text)
     except RecordError as exc:
         app.notice("library.games.import_error", reason=describe_error(app.lang, exc))
         return
@@ -166,3 +245,26 @@ def _import(app: FeatureHost, data: dict) -> None:
     app.effects.append(Focus(f'[data-save="{save_id}"]'))
 
 
+@FEATURE.hook("tick")
+def _tick(app: FeatureHost) -> None:
+    """A backup's import: check a slice, then write it all and report."""
+    kept = FEATURE.of(app)
+    job = kept.job
+    if job is None:
+        return
+    app.changed = True
+    if not job.step(STEP_S):
+        app.schedule(0)
+        return
+    kept.job = None
+    try:
+        summary = job.apply()
+    except StorageError:   # nothing of it was written
+        app.saving_off = True
+        app.notice("backup.not_saved")
+        return
+    kept.report = summary
+    counts = {"imported": summary.imported, "present": summary.present,
+              "extended": summary.extended, "forked": summary.forked}
+    _say(app, "warning" if summary.bad else "info",
+         import_summary(app.lang, counts, len(summary.bad)))

@@ -53,6 +53,8 @@ class FeatureHost(Protocol):
     rng: random.Random
     base_url: str                  # the page's address without its fragment ("" in tests)
     space: dict[str, Any] | None   # the browser's storage estimate, for « Mes parties »
+    stored: dict[str, Any]         # what the list cannot say of the saved games' storage:
+    # "unreadable" (the database refused to open), "waiting" (older saves not moved yet)
     features: dict[str, Any]       # each installed feature's state, under its name
 
     def t(self, key: str, **params: Any) -> str: ...

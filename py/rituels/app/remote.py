@@ -37,7 +37,8 @@ from rituels.engine import link as codec
 from rituels.engine.game import get_game
 from rituels.engine.state import turn_owner
 from rituels.engine.history import replay
-from rituels.engine.record import RecordError, game_id_of, local_seats, new_game_id, seats_text
+from rituels.engine.record import (RecordError, compare, game_id_of, local_seats, new_game_id,
+                                   seats_text)
 from rituels.i18n import t, tn
 from rituels.screens import remote as view
 from rituels.screens.newgame import localized_names
@@ -215,21 +216,6 @@ def local_move(mine: dict[str, Any], actions: list[str]) -> tuple[int, int] | No
         except Exception:
             return None   # the link's own replay refuses it with a clear message
     return None
-
-
-def compare(mine: list[str], theirs: list[str]) -> tuple[str, int]:
-    """How a link's moves relate to the save's: ("same"|"ahead"|"behind", count of moves one
-    has more) or ("fork", index of the first differing move)."""
-    common = 0
-    for a, b in zip(mine, theirs):
-        if a != b:
-            return "fork", common
-        common += 1
-    if len(mine) == len(theirs):
-        return "same", 0
-    if len(theirs) > len(mine):
-        return "ahead", len(theirs) - len(mine)
-    return "behind", len(mine) - len(theirs)
 
 
 def open_link(app: FeatureHost, record: dict[str, Any], info: Any) -> bool:

@@ -155,10 +155,15 @@ class SaveStore:
                 if isinstance(k, str) and k.startswith(RECORD_PREFIX)
                 and _SAFE_ID.fullmatch(k[len(RECORD_PREFIX):])}
 
-    def new_id(self) -> str:
-        """A short random id not used yet (base 36, 8 characters)."""
-        taken = self._ids() | {k[len(ENTRY_PREFIX):] for k in self.storage.keys()
-                               if isinstance(k, str) and k.startswith(ENTRY_PREFIX)}
+    def taken_ids(self) -> set[str]:
+        """The ids of the stored records and entries (a new save must avoid them all)."""
+        return self._ids() | {k[len(ENTRY_PREFIX):] for k in self.storage.keys()
+                              if isinstance(k, str) and k.startswith(ENTRY_PREFIX)}
+
+    def new_id(self, taken: set[str] | None = None) -> str:
+        """A short random id not used yet (base 36, 8 characters); ``taken``: the ids to
+        avoid when the caller keeps them (thousands of imports scan the keys once)."""
+        taken = self.taken_ids() if taken is None else taken
         while True:
             n = int.from_bytes(os.urandom(6), "big")
             digits = ""
@@ -197,6 +202,23 @@ class SaveStore:
                     index[save_id] = entry
         return index
 
+    def unindexed(self) -> list[str]:
+        """Keys of the records whose index entry is missing or unreadable (truncated, ``null``,
+        not an object): :meth:`list` shows them only once their record is read, since the
+        entries are an index rebuilt from the saves, never the source of truth. Entries not
+        read yet are not judged (they are read before any screen but home lists them)."""
+        out = []
+        for key in self.storage.keys():
+            save_id = key[len(RECORD_PREFIX):] if isinstance(key, str) \
+                and key.startswith(RECORD_PREFIX) else ""
+            if not _SAFE_ID.fullmatch(save_id):
+                continue
+            entry = ENTRY_PREFIX + save_id
+            if not self._present(entry) or (self._loaded_key(entry)
+                                            and self._entry(entry) is None):
+                out.append(key)
+        return sorted(out)
+
     def _write_entry(self, save_id: str, entry: dict[str, Any]) -> None:
         self.storage.set(ENTRY_PREFIX + save_id,
                          json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
@@ -225,8 +247,8 @@ class SaveStore:
         return loaded is None or loaded(key)
 
     def _metadata(self, save_id: str, record: dict[str, Any], finished: bool,
-                  old: dict[str, Any] | None, rev: int, state: GameState | None = None
-                  ) -> dict[str, Any]:
+                  old: dict[str, Any] | None, rev: int, state: GameState | None = None,
+                  updated: str | None = None) -> dict[str, Any]:
         old = old or {}
         if state is None:   # a write without the state (a link's update, a rename)
             try:
@@ -243,7 +265,7 @@ class SaveStore:
             "players": [s["name"] for s in record["seats"]],
             "bots": [s.get("bot") for s in record["seats"]],
             "started": meta.get("started") or old.get("started") or now,
-            "updated": now,
+            "updated": updated or now,
             "moves": len(record["actions"]),
             "finished": bool(finished),
             "title": meta.get("title") or _text(old.get("title"), MAX_TITLE),
@@ -267,11 +289,13 @@ class SaveStore:
             return 0   # unreadable: what read() would refuse, overwritten as revision 0
 
     def put(self, save_id: str, record: dict[str, Any], finished: bool | None = None,
-            base_rev: int | None = None, state: GameState | None = None) -> int:
+            base_rev: int | None = None, state: GameState | None = None,
+            updated: str | None = None) -> int:
         """Write a record (then its index entry); return its new revision. ``base_rev``:
         the revision this write continues, StaleSave if the stored one differs (a missing
         save counts as revision 0). ``finished`` None keeps the previous value. ``state``:
-        the record's replayed state when the caller has it (else it is replayed here).
+        the record's replayed state when the caller has it (else it is replayed here);
+        ``updated``: the last move's time when it is not now (an imported game keeps its own).
         StorageError only when the record itself could not be written (nothing changed)."""
         current = self.rev(save_id)
         if base_rev is not None and (current or 0) != base_rev:
@@ -279,18 +303,19 @@ class SaveStore:
         rev = (current or 0) + 1
         text = json.dumps({"rev": rev, **record}, ensure_ascii=False, separators=(",", ":"))
         self.storage.set(self.key(save_id), text)
-        self._index_entry(save_id, record, finished, rev, state)
+        self._index_entry(save_id, record, finished, rev, state, updated)
         return rev
 
     def _index_entry(self, save_id: str, record: dict[str, Any], finished: bool | None,
-                     rev: int, state: GameState | None = None) -> None:
+                     rev: int, state: GameState | None = None,
+                     updated: str | None = None) -> None:
         """Best effort: a failed index write is repaired by the next :meth:`list`."""
         try:
             old = self._entry(ENTRY_PREFIX + save_id)
             if finished is None:
                 finished = bool(old and old.get("finished"))
             self._write_entry(save_id, self._metadata(save_id, record, finished, old, rev,
-                                                           state))
+                                                      state, updated))
         except StorageError:
             pass
 

@@ -224,3 +224,19 @@ def step(state: GameState, text: str, index: int) -> Any:
         raise RecordError(f"illegal action: {exc}", index, "record.illegal",
                           shown_action(text)) from None
     return action
+
+
+def compare(mine: list[str], theirs: list[str]) -> tuple[str, int]:
+    """How one line of moves relates to another (a link's or a backup's to a save's):
+    ("same"|"ahead"|"behind", count of moves one has more) or ("fork", index of the first
+    differing move)."""
+    common = 0
+    for a, b in zip(mine, theirs):
+        if a != b:
+            return "fork", common
+        common += 1
+    if len(mine) == len(theirs):
+        return "same", 0
+    if len(theirs) > len(mine):
+        return "ahead", len(theirs) - len(mine)
+    return "behind", len(mine) - len(theirs)

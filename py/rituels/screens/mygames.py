@@ -172,9 +172,74 @@ def space_text(lang: str, space: dict[str, Any] | None) -> str:
     return t(lang, key, size=size)
 
 
+REPORTED = 50   # bad entries of an import listed one by one; the rest are counted
+
+
+def worth_keeping(entries: list[dict[str, Any]]) -> bool:
+    """Whether a backup would keep anything: a readable game with at least one move."""
+    return any(e.get("moves") and not e.get("corrupt") and e.get("game") in GAME_IDS
+               for e in entries)
+
+
+def import_summary(lang: str, counts: dict[str, int], bad: int) -> str:
+    """« 12 parties importées, 3 déjà présentes, 1 prolongée, 1 entrée illisible : … »."""
+    parts = [tn(lang, f"backup.{kind}", n) for kind, n in counts.items() if n]
+    if bad:
+        parts.append(tn(lang, "backup.bad", bad))
+    if not parts:
+        return t(lang, "backup.nothing")
+    return t(lang, "backup.summary_bad" if bad else "backup.summary", list=", ".join(parts))
+
+
+def _backup(lang: str, entries: list[dict[str, Any]], last: str | None,
+            importing: tuple[int, int] | None, report: dict[str, Any] | None) -> str:
+    """The backup controls: « Exporter toutes mes parties » and when it was last done (once
+    there is a game worth keeping), an import's progress, then its report."""
+    out = ""
+    if importing is not None:
+        done, total = importing
+        out += (f'<p class="import-progress" role="status">'
+                f'{esc(t(lang, "backup.progress", done=done, total=total))}</p>')
+    if report is not None and report["bad"]:
+        items = "".join(
+            f"<li>{esc(t(lang, 'backup.entry_named', n=n, label=label, reason=reason))}</li>"
+            if label else f"<li>{esc(t(lang, 'backup.entry_at', n=n, reason=reason))}</li>"
+            for n, label, reason in report["bad"][:REPORTED])
+        rest = len(report["bad"]) - REPORTED
+        more = f"<p>{esc(tn(lang, 'backup.more', rest))}</p>" if rest > 0 else ""
+        out += (f'<section class="import-report" aria-labelledby="report-title">'
+                f'<h2 id="report-title">{esc(t(lang, "backup.report_title"))}</h2>'
+                f'<ul>{items}</ul>{more}</section>')
+    if not worth_keeping(entries):
+        return out
+    day = when(lang, last) if last else t(lang, "backup.never")
+    return out + (
+        '<section class="backup" aria-labelledby="backup-title">'
+        f'<h2 id="backup-title">{esc(t(lang, "backup.title"))}</h2>'
+        f'<p class="backup-last">{esc(t(lang, "backup.last", when=day))}</p>'
+        f'<p>{esc(t(lang, "backup.help"))}</p>'
+        f'<button type="button" class="btn" data-cmd="games-export-all">'
+        f'{esc(t(lang, "backup.export"))}</button></section>')
+
+
+def _stored(lang: str, stored: dict[str, Any]) -> str:
+    """What the list cannot show: the database refused to open, or older saves wait to be
+    moved (then "no game" would be false)."""
+    out = ""
+    if stored.get("unreadable"):
+        out += f'<p class="stored-note" role="alert">{esc(t(lang, "backup.unreadable_db"))}</p>'
+    if stored.get("waiting"):
+        out += (f'<p class="stored-note" role="alert">'
+                f'{esc(tn(lang, "backup.waiting", stored["waiting"]))}</p>')
+    return out
+
+
 def render(lang: str, entries: list[dict[str, Any]], *, renaming: str | None = None,
            confirming: str | None = None, shown: int = PAGE,
-           space: dict[str, Any] | None = None) -> str:
+           space: dict[str, Any] | None = None, last_backup: str | None = None,
+           importing: tuple[int, int] | None = None, report: dict[str, Any] | None = None,
+           stored: dict[str, Any] | None = None) -> str:
+    notes = _stored(lang, stored or {})
     if entries:
         rest = len(entries) - shown
         more = (f'<p class="more"><button type="button" class="btn" data-cmd="games-more">'
@@ -186,8 +251,11 @@ def render(lang: str, entries: list[dict[str, Any]], *, renaming: str | None = N
         if used:
             body += f'<p class="space-used">{esc(used)}</p>'
 
+    elif notes:   # "no game" would be false: the notes say what is true
+        body = ""
     else:
         body = f'<p class="empty">{esc(t(lang, "library.games.empty"))}</p>'
+    body = notes + body + _backup(lang, entries, last_backup, importing, report)
     importer = (
         '<section class="import" aria-labelledby="import-title">'
         f'<h2 id="import-title">{esc(t(lang, "library.games.import_title"))}</h2>'

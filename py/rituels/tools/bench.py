@@ -8,6 +8,8 @@ Sections, in order, each from ``rituels.tools.bench_<section>.figures(quick)``:
   needs Playwright, so it runs in the test venv (.venv, created if missing);
 - ``saves``: start-up with 5,000 saved games against an empty profile (interleaved pairs),
   « Mes parties » with them, the move of 1,000 legacy saves (bench_saves.py; Playwright too);
+- ``backup``: export and import of every game, 500 and 5,000 of them: times and file size
+  (bench_backup.py);
 - ``play``: bot decision times, long tasks while bots play and share-link opening, in the
   browser (bench_play.py; Playwright too);
 - ``analysis-browser``: whole-game analysis and coach answers in the browser
@@ -41,6 +43,7 @@ SECTIONS: dict[str, str] = {
     "analysis": "rituels.tools.bench_analysis",
     "browser": "rituels.tools.bench_browser",
     "saves": "rituels.tools.bench_saves",
+    "backup": "rituels.tools.bench_backup",
     "play": "rituels.tools.bench_play",
     "analysis-browser": "rituels.tools.bench_analysis_browser",
     "strength": "rituels.tools.bench_strength",
