@@ -40,6 +40,8 @@ import pytest
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="e2e tests need playwright: run `python3 -m rituels test`")
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from appwait import settle  # noqa: E402
 from rituels.tools import build  # noqa: E402  (after the importorskip above)
 from rituels.tools.browser import launch_chromium  # noqa: E402
 from rituels.tools.paths import ARTIFACTS, DIST, NODE_MODULES  # noqa: E402
@@ -365,10 +367,20 @@ def axe(axe_source):
     def run(page, selector: str | None = None, options: dict | None = None) -> list[dict]:
         if not page.evaluate("typeof window.axe !== 'undefined'"):
             page.evaluate(axe_source)
-        result = page.evaluate(
-            "([sel, opts]) => axe.run(sel ? document.querySelector(sel) : document, opts || {})",
-            [selector, options])
-        return result["violations"]
+        # axe-core walks the page for a while; if a bot's move morphs it meanwhile, axe itself
+        # throws (a node it listed is gone). That says nothing about the page: audit again once
+        # the app has answered. Violations are never retried away.
+        attempts = 3
+        while True:
+            attempts -= 1
+            settle(page)
+            try:
+                return page.evaluate(
+                    "([sel, opts]) => axe.run(sel ? document.querySelector(sel) : document,"
+                    " opts || {}).then((r) => r.violations)", [selector, options])
+            except PlaywrightError as err:
+                if not attempts or "TypeError" not in str(err):
+                    raise
     return run
 
 
