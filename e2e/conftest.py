@@ -286,21 +286,23 @@ def first_cthulhu_move():
 @pytest.fixture
 def make_page(request, browser, shared_contexts, base_url):
     """``make_page(size, lang, pace, timezone, seed, chance, path, init)``: a page of that size
-    ("phone", "desktop", "wide") with the app loaded in that language at ``path``, bots at
+    ("phone", "desktop", "wide") with the app loaded in that language (None: none chosen
+    yet, the app follows the browser's) at ``path``, bots at
     ``pace`` (default: slow, the screen holds still), its chance from ``seed`` and ``chance``
     (rituels.app.testseam, bots on a fixed effort); ``init``: a script of the test's, run
     before the page's. In the worker's shared context of its kind of device, unless a
     timezone other than UTC asks for a context of its own. Page errors fail the test."""
     made = []
 
-    def make(size: str, lang: str, pace: str = SLOW_PACE, timezone: str = "UTC",
+    def make(size: str, lang: str | None, pace: str = SLOW_PACE, timezone: str = "UTC",
              seed: int = 1, chance=(), path: str = "", init: str = ""):
         kind = "phone" if size == "phone" else "desktop"
         own = timezone != "UTC" or _own_context(request)
         if own:
             context = browser.new_context(**{**(PHONE_CONTEXT if kind == "phone"
                                                 else DESKTOP_CONTEXT),
-                                             "locale": LOCALES[lang], "timezone_id": timezone})
+                                             "locale": LOCALES[lang or "fr"],
+                                             "timezone_id": timezone})
             context.add_init_script(SNAPSHOT_OFF)
         else:
             context = shared_contexts(kind)
@@ -312,7 +314,8 @@ def make_page(request, browser, shared_contexts, base_url):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.set_default_timeout(30_000)
         seed_page(page, seed, chance, pace=pace)
-        page.add_init_script(f"localStorage.setItem('rituels.lang', '{lang}')")
+        if lang:
+            page.add_init_script(f"localStorage.setItem('rituels.lang', '{lang}')")
         if init:
             page.add_init_script(init)
         page.goto(base_url + path)
