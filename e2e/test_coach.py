@@ -11,7 +11,7 @@ import re
 
 import pytest
 from appwait import settle, wait_offered
-from stored import finished_game_storage, preload
+from stored import finished_game_storage, preload, store_saves
 
 from rituels.analysis.core import analyse, fingerprint, to_stored
 from rituels.app.coach import marks_of
@@ -176,15 +176,6 @@ def _analysed_save(game_id: str, seed: int):
     data = dict(data, **{ANALYSIS_PREFIX + save_id:
                          to_stored(result, fingerprint(record, result.hidden))})
     return save_id, data, result
-
-
-def store_saves(page, base_url, data: dict) -> None:
-    """Write saved keys (records, entries, analyses) into the site's IndexedDB, as the app
-    does, from a page that runs no app (localStorage would only bring the records over)."""
-    page.goto(base_url + "manifest.webmanifest")
-    page.add_script_tag(url=base_url + "store.js")
-    writes = [[key, None, text, True] for key, text in data.items()]
-    assert page.evaluate("w => rituelsStore.commit(JSON.stringify(w))", writes) == '{"ok":true}'
 
 
 def _storage(data):
