@@ -14,7 +14,9 @@ glue calls the two functions the worker exports with a JSON text and gets two st
   changed preferences ``values``, or saved games ``keys`` -- its BroadcastChannel message),
   ``stored`` (the glue could not apply the last preference writes), ``redraw`` (send the whole
   markup: the page lost track of a part, see rituels.app.parts), ``idle`` (the page has
-  nothing to do: read the next entries of the index).
+  nothing to do: read the next entries of the index), ``legacy`` (``keys`` the page's move
+  of an older tab's localStorage saves wrote: read them, merge the held ones, see
+  rituels.app.legacy), ``newer`` (a newer version owns the saves: write none any more).
 
 Each answer (:meth:`Host.answer`) carries the new markup (or null when nothing changed), the
 language and title, the effects to run, the lines to read out, the preference ``writes`` of
@@ -204,6 +206,7 @@ class Host:
         self.pref_writes: list[list[str | None]] = []   # taken before the database's
         self.reading = self.db_on   # idle messages read the index on
         self.superseded = False     # a newer version owns the saves: this tab writes none
+        self.held_left = True       # copies of older tabs' saves may wait to be merged
         self._deciding = False
         self.parts = PageParts()   # knows no part yet: the first markup is sent whole
 
@@ -366,7 +369,8 @@ class Host:
             judge = fresh or message.get("kind") == "storage"
             await self._load((self._unindexed() if judge else []) + self.wants(message))
             await self._unstage(message)
-            news = await self._merge_held()
+            if self.held_left or message.get("kind") == "legacy":
+                news = await self._merge_held()
             if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
                     "#/games"):
                 await self._space()
@@ -428,6 +432,8 @@ class Host:
         anything refused leaves the copies to be merged at the next message."""
         held = [k for k in self.storage.keys()
                 if k.startswith(HELD_PREFIX) and legacy.held_id(k) is not None]
+        # Looked for again only when the page says it held some (a failed merge: each message)
+        self.held_left = bool(held)
         if not held or self.superseded or not self.db_on:
             return None
         ids = {legacy.held_id(k) for k in held}
