@@ -341,8 +341,10 @@
           out.values[key] = now;
           if (!unchecked[key] && now !== expected[key]) { out.conflict = true; }
         }, function () {
-          if (newer(mark.result)) {
-            out.newer = newer(mark.result);
+          // (no writes: done at once, before the mark's answer; nothing to refuse then)
+          var found = mark.readyState === "done" ? newer(mark.result) : 0;
+          if (found) {
+            out.newer = found;
             tx.abort();
             return;
           }

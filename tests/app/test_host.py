@@ -372,6 +372,16 @@ def test_a_held_copy_is_merged_at_start_up_in_one_commit_and_said():
     assert set(answer["broadcast"]) >= {"rituels.save.g1"}
 
 
+def test_an_unreadable_held_copy_is_kept_as_a_save_of_its_own_and_said():
+    db, record = legacy_db(6)
+    db.data["rituels.held.g1.m0a"] = '{"rev":2,"game":"cthulhu-dice","actions":["a'
+    host, _, answer = make(db=db, hash_="#/games")
+    kept = [k for k, v in db.data.items() if v == '{"rev":2,"game":"cthulhu-dice","actions":["a']
+    assert len(kept) == 1 and kept[0].startswith(RECORD_PREFIX) and kept[0] != "rituels.save.g1"
+    assert "1 copie illisible gardée telle quelle" in answer["html"]
+    assert len(stored(db, "g1")["actions"]) == 6
+
+
 def test_a_copy_held_while_the_app_runs_is_merged_with_its_message():
     db, record = legacy_db(6)
     host, _, _ = make(db=db, hash_="#/play/g1")
