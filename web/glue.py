@@ -16,7 +16,9 @@ from pyscript.ffi import create_proxy, to_js
 
 PREFIX = "rituels."            # the app's localStorage keys
 SAVED = ("rituels.save.", "rituels.entry.", "rituels.saves")   # saved games: not preferences
-CHANNEL = "rituels.saves"      # BroadcastChannel: "these saved-game keys were written"
+LEGACY = ("rituels.save.", "rituels.saves")   # what older versions saved in localStorage
+CHANNEL = "rituels.saves"      # BroadcastChannel: "these saved-game keys were written" (a
+# list), or {"format": n}, a tab's hello: the saves' storage format its build writes
 # The watchdog: a message of the person (or any but a timer's, which may start a bot's search
 # or an analysis) unanswered this long means the worker is dead or stuck; long work shows a
 # busy mark after SLOW_MS.
@@ -131,6 +133,8 @@ class Glue:
         self.watch = None        # the watchdog's timers of the message in flight
         self.dead = False
         self.persist_asked = False
+        self.moving = False      # store.js migrate() running (the legacy saves' move)
+        self.move_again = False  # an older tab wrote meanwhile: once more after it
         self.on_slow = self.proxy(self.slow)
         self.on_dead = self.proxy(self.declare_dead)
 
@@ -196,6 +200,7 @@ class Glue:
         js.window.rituelsStore.migrate().then(self.proxy(self.migrated))
 
     def migrated(self, result):
+        self.hello()   # tabs of an older build learn that this one owns the saves
         start = {"storage": self.storage.snapshot(), "lang": self.browser_languages(),
                  "hash": js.window.rituelsStore.hash(MAX_HASH),
                  "base": js.location.origin + js.location.pathname,
@@ -569,18 +574,60 @@ class Glue:
         self.send({"kind": "hash", "hash": js.window.rituelsStore.hash(MAX_HASH)})
 
     def on_storage(self, event):
-        """Another tab wrote a preference: the worker's mirror takes the new value."""
+        """Another tab wrote a preference: the worker's mirror takes the new value. A save
+        written there is an older version's (this one saves in IndexedDB): moved."""
         key = event.key
         if key is None:   # cleared: every key may have gone
             self.send({"kind": "storage", "values": self.storage.snapshot() or {},
                        "all": True})
+        elif any(key.startswith(p) for p in LEGACY):
+            if event.newValue is not None:   # (our own move's removals come back here too)
+                self.move_legacy()
         elif key.startswith(PREFIX) and not any(key.startswith(p) for p in SAVED):
             self.send({"kind": "storage", "values": {key: event.newValue}})
 
     def on_channel(self, event):
-        """Another tab saved games (its worker wrote them to IndexedDB): reload those."""
-        keys = json.loads(str(event.data))
-        self.send({"kind": "storage", "keys": [str(k) for k in keys]})
+        """Another tab saved games (its worker wrote them to IndexedDB): reload those. A
+        hello of a newer build stops this tab's writes; an older one is answered."""
+        data = json.loads(str(event.data))
+        if isinstance(data, dict):
+            theirs = data.get("format")
+            if type(theirs) is int and theirs > self.format():
+                self.send({"kind": "newer"})
+            elif type(theirs) is int and theirs < self.format():
+                self.hello()
+            return
+        self.send({"kind": "storage", "keys": [str(k) for k in data]})
+
+    def format(self):
+        return int(js.window.rituelsStore.format)
+
+    def hello(self):
+        if self.channel is not None:
+            self.channel.postMessage(json.dumps({"format": self.format()}))
+
+    def move_legacy(self):
+        """An older tab saved a game in localStorage: the same move as at start-up (store.js
+        migrate: copied, or held for the worker to merge, verified, then removed), one at a
+        time."""
+        if self.moving:
+            self.move_again = True
+            return
+        self.moving = True
+        js.window.rituelsStore.migrate().then(self.proxy(self.moved_legacy))
+
+    def moved_legacy(self, result):
+        self.moving = False
+        done = json.loads(result)
+        if done.get("newer"):
+            self.send({"kind": "newer"})
+        else:
+            keys = list(done.get("copied") or []) + list(done.get("held") or [])
+            if keys:   # the worker reads them (and merges the held ones)
+                self.send({"kind": "legacy", "keys": [str(k) for k in keys]})
+        if self.move_again:
+            self.move_again = False
+            self.move_legacy()
 
     def on_page_click(self, event):
         """« Recharger » of the dead-worker notice (#watch, drawn by the app in advance)."""

@@ -11,6 +11,13 @@
   var SAVE = "rituels.save.", ENTRY = "rituels.entry.", LEGACY_INDEX = "rituels.saves";
   var HEAD = "rituels.head";      // which entries start-up gives whole (boot, below)
   var STAGED = "rituels.staged";  // a chosen file's text, from the page to the worker
+  // A save an older tab wrote to localStorage while the database holds another text of it:
+  // kept here (rituels.held.<id>.<stamp>) until the worker merges it (rituels/app/legacy.py).
+  var HELD = "rituels.held.";
+  // The saves' storage format: 1 was localStorage, 2 is this database. A newer version that
+  // changes it writes a higher mark; this build then writes nothing (commit answers `newer`)
+  // and the app asks for a reload. Never lowered.
+  var FORMAT = 2, FORMAT_KEY = "rituels.meta.format";
   var REBUILD_AFTER_MS = 3000;    // a head record found wanting is written anew after that
   // What a value that is not text reads as (another page stored an object under our key): a
   // text the app judges unreadable, so the save is « abîmée », never « introuvable ».
@@ -61,7 +68,7 @@
         }
         tx.oncomplete = function () { resolve(out); };
         tx.onerror = function (event) { event.preventDefault(); };
-        tx.onabort = function () { resolve(out.conflict ? out : null); };
+        tx.onabort = function () { resolve(out.conflict || out.newer ? out : null); };
       });
     });
   }
@@ -82,8 +89,10 @@
     return transaction("readonly", function (store, out) {
       // The requests of one transaction succeed in the order they were made.
       var keys = store.getAllKeys(range(ENTRY)), saves = store.getAllKeys(range(SAVE));
+      var held = store.getAllKeys(range(HELD));
       var head = store.get(HEAD);
       saves.onsuccess = function () { out.saves = saves.result.filter(isText); };
+      held.onsuccess = function () { out.held = held.result.filter(isText); };
       head.onsuccess = function () {
         var kept = headRecord(head.result, newest, unfinished);
         if (!kept) {
@@ -122,7 +131,8 @@
         later(function () { rebuild(newest, unfinished); });
       }
       return JSON.stringify(out ? {ok: true, entries: out.entries || {}, rest: out.rest || [],
-                                   saves: out.saves || [], read: scanned ? "all" : "head"}
+                                   saves: out.saves || [], held: out.held || [],
+                                   read: scanned ? "all" : "head"}
                                 : {ok: false, entries: {}, rest: [], saves: []});
     });
   }
@@ -324,12 +334,20 @@
         var expected = {}, unchecked = {};
         var entries = writes.some(function (w) { return w[0].indexOf(ENTRY) === 0; });
         var head = entries ? store.get(HEAD) : null;
+        var mark = store.get(FORMAT_KEY);   // answered before the reads below
         out.values = {};
         writes.forEach(function (w) { expected[w[0]] = w[1]; unchecked[w[0]] = w[3]; });
         readEach(store, writes.map(function (w) { return w[0]; }), function (key, now) {
           out.values[key] = now;
           if (!unchecked[key] && now !== expected[key]) { out.conflict = true; }
         }, function () {
+          // (no writes: done at once, before the mark's answer; nothing to refuse then)
+          var found = mark.readyState === "done" ? newer(mark.result) : 0;
+          if (found) {
+            out.newer = found;
+            tx.abort();
+            return;
+          }
           if (out.conflict) {
             tx.abort();
             return;
@@ -342,6 +360,7 @@
       });
     }).then(function (out) {
       if (!out) { return JSON.stringify({failed: true}); }
+      if (out.newer) { return JSON.stringify({newer: out.newer}); }
       if (out.conflict) { return JSON.stringify({conflict: true, values: out.values}); }
       return JSON.stringify({ok: true});
     });
@@ -368,12 +387,34 @@
     }).catch(function () { return "null"; });
   }
 
-  // The page's side, once per start: saves still in localStorage (before IndexedDB) are
-  // copied into the database, read back and compared, and only then removed. A key the
-  // database already holds is kept (it was written by the app since). Resolves
-  // {moved, failed}; failed leaves localStorage as it was.
+  // The stored format mark if a newer version wrote it (else 0).
+  function newer(value) {
+    var n = typeof value === "string" && /^[0-9]{1,6}$/.test(value) ? parseInt(value, 10) : 0;
+    return n > FORMAT ? n : 0;
+  }
+
+  function stamp() {   // orders held copies in time; [a-z0-9] only
+    return Date.now().toString(36) + Math.floor(Math.random() * 1679616).toString(36);
+  }
+
+  // The page's side, at start and whenever an older tab writes a save to localStorage (the
+  // glue's `storage` event): saves still in localStorage are copied into the database, read
+  // back and compared, and only then removed from localStorage (each only if it still holds
+  // what was copied: an older tab may have written again meanwhile). A save the database
+  // lacks is copied as it is; one it holds with another text is held (HELD) for the worker
+  // to merge, never dropped here; the same text is only removed. Entries of the old index
+  // fill only the gaps (the database's are rebuilt from the records anyway). Writes the
+  // format mark; a newer one stops it all (`newer`). Under a Web Lock: one tab at a time.
+  // Resolves {moved, copied: keys, held: keys, failed, waiting, newer}; failed leaves
+  // localStorage as it was.
   function migrate() {
-    var ls, old = {};
+    return locked(["rituels.migrate"], move).then(function (text) {
+      return text || JSON.stringify({moved: 0, copied: [], held: [], failed: true, waiting: 0});
+    });
+  }
+
+  function move() {
+    var ls = null, old = {};
     try {
       ls = scope.localStorage;
       for (var i = 0; i < ls.length; i++) {
@@ -381,10 +422,10 @@
         if (key === LEGACY_INDEX || key.indexOf(SAVE) === 0) { old[key] = ls.getItem(key); }
       }
     } catch (err) {
-      return Promise.resolve(JSON.stringify({moved: 0, failed: false}));
+      ls = null;
+      old = {};
     }
     var keys = Object.keys(old);
-    if (!keys.length) { return Promise.resolve(JSON.stringify({moved: 0, failed: false})); }
     var wanted = {};   // what the database must hold afterwards
     keys.forEach(function (key) { if (key !== LEGACY_INDEX) { wanted[key] = old[key]; } });
     var index = null;
@@ -399,34 +440,58 @@
       });
     }
     var names = Object.keys(wanted);
+    var saves = names.filter(function (k) { return k.indexOf(SAVE) === 0; });
     return transaction("readwrite", function (store, out) {
-      out.kept = {};
-      store.delete(HEAD);   // its entries arrive around it: the next start-up writes it anew
-      readEach(store, names, function (key, text) {
-        if (text !== null) { out.kept[key] = text; } else { store.put(wanted[key], key); }
-      });
-    }).then(function (written) {
-      if (!written) { return null; }
-      return transaction("readonly", function (store, out) {
-        out.ok = true;
+      out.written = {};
+      out.held = [];
+      var mark = store.get(FORMAT_KEY);
+      mark.onsuccess = function () {
+        if (newer(mark.result)) {   // a newer version owns the saves: its business
+          out.newer = newer(mark.result);
+          return;
+        }
+        if (mark.result !== String(FORMAT)) { store.put(String(FORMAT), FORMAT_KEY); }
+        if (!names.length) { return; }
+        store.delete(HEAD);   // its entries arrive around it: the next start-up writes it anew
         readEach(store, names, function (key, text) {
-          if (text !== (key in written.kept ? written.kept[key] : wanted[key])) {
-            out.ok = false;
+          if (text === null) {
+            store.put(wanted[key], key);
+            out.written[key] = wanted[key];
+          } else if (text !== wanted[key] && key.indexOf(SAVE) === 0) {
+            var held = HELD + key.slice(SAVE.length) + "." + stamp();
+            store.put(wanted[key], held);
+            out.written[held] = wanted[key];
+            out.held.push(held);
           }
         });
-      });
-    }).then(function (verified) {
-      if (!verified || !verified.ok) {
+      };
+    }).then(function (written) {
+      if (!written || written.newer || !names.length) { return written; }
+      return transaction("readonly", function (store, out) {
+        out.ok = true;
+        readEach(store, Object.keys(written.written), function (key, text) {
+          if (text !== written.written[key]) { out.ok = false; }
+        });
+      }).then(function (verified) { return verified && verified.ok ? written : null; });
+    }).then(function (done) {
+      if (done && done.newer) {
+        return JSON.stringify({moved: 0, copied: [], held: [], failed: false, newer: done.newer});
+      }
+      if (!done) {
         // `waiting`: the saves left where they were (My games says so rather than "none").
-        return JSON.stringify({moved: 0, failed: true, waiting: names.filter(function (k) {
-          return k.indexOf(SAVE) === 0;
-        }).length});
+        return JSON.stringify({moved: 0, copied: [], held: [], failed: saves.length > 0,
+                               waiting: saves.length});
       }
       try {
-        keys.forEach(function (key) { ls.removeItem(key); });
-      } catch (err) { /* copies verified: a key left behind is copied again, then kept */ }
-      return JSON.stringify({moved: keys.length - (LEGACY_INDEX in old ? 1 : 0),
-                             failed: false});
+        keys.forEach(function (key) {
+          if (ls.getItem(key) === old[key]) { ls.removeItem(key); }
+        });
+      } catch (err) { /* copies verified: a key left behind is moved again, then dropped */ }
+      var copied = Object.keys(done.written).filter(function (k) {
+        return k.indexOf(HELD) !== 0;
+      });
+      var moved = copied.filter(function (k) { return k.indexOf(SAVE) === 0; }).length;
+      return JSON.stringify({moved: moved, copied: copied, held: done.held, failed: false});
     });
   }
 
@@ -484,7 +549,7 @@
     return text.length > limit ? text.slice(0, limit) : text;
   }
 
-  scope.rituelsStore = {boot: boot, load: load, commit: commit, space: space,
+  scope.rituelsStore = {format: FORMAT, boot: boot, load: load, commit: commit, space: space,
                         migrate: migrate, prefs: prefs, hash: hash,
                         persist: persist, rebuild: rebuild, stage: stage, take: take};
 })(typeof self !== "undefined" ? self : this);

@@ -5,6 +5,8 @@ import html
 import re
 from dataclasses import dataclass
 
+from rituels.engine.history import replay
+
 SEND_URL = re.compile(r'id="send-url" class="share-url" value="([^"]*)"')
 
 
@@ -121,3 +123,17 @@ def log_lines(markup):
     """The game log's lines as text, newest first (as the screen shows them)."""
     found = LOG.search(markup)
     return [html.unescape(line) for line in ITEM.findall(found.group(1))] if found else []
+
+
+def fork_of(record):
+    """The same table and start with another move somewhere: found by replaying the first
+    legal alternative at the first decision that has one."""
+    for i in range(len(record["actions"])):
+        state = replay(record, upto=i).state
+        if state.is_chance():
+            continue
+        choices = [state.action_to_str(a) for a in state.legal_actions()]
+        others = [c for c in choices if c != record["actions"][i]]
+        if others:
+            return dict(record, actions=record["actions"][:i] + [others[0]])
+    raise AssertionError("no decision with a choice")

@@ -5,6 +5,7 @@ import json
 import re
 
 from rituels.app import browser
+from rituels.app.legacy import HELD_PREFIX
 from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX
 
 
@@ -17,6 +18,7 @@ class FakeDb:
         self.full = False
         self.loads = []
         self.commits = []
+        self.newer = False   # a newer version's format mark: store.js refuses every write
 
     def boot(self, head=browser.BOOT_HEAD):
         """store.js's head: the ``unfinished`` newest unfinished entries (ties included)
@@ -39,13 +41,16 @@ class FakeDb:
         keep |= {k for k, (stamp, unfinished) in dated.items() if unfinished and stamp >= cut}
         return {"ok": True, "entries": {k: entries[k] for k in keep},
                 "rest": sorted(set(entries) - keep),
-                "saves": [k for k in self.data if k.startswith(RECORD_PREFIX)]}
+                "saves": [k for k in self.data if k.startswith(RECORD_PREFIX)],
+                "held": [k for k in self.data if k.startswith(HELD_PREFIX)]}
 
     async def load(self, keys):
         self.loads += keys
         return {k: self.data.get(k) for k in keys}
 
     async def commit(self, writes):
+        if self.newer:
+            return {"newer": 3}
         if self.full:
             return {"failed": True}
         if any(not unchecked and self.data.get(k) != was for k, was, _, unchecked in writes):

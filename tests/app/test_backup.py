@@ -13,6 +13,7 @@ from rituels.app.saves import ENTRY_PREFIX, RECORD_PREFIX, SaveStore
 from rituels.app.storage import MemoryStorage, StorageError
 from rituels.engine.record import RecordError
 from rituels.tools.bench_saves import finished_record
+from apphelpers import fork_of
 
 # A few real games of each kind (Tuchulcha's random games are long to replay: fewer).
 BASES = ([finished_record("cthulhu-dice", 3, s) for s in range(6)]
@@ -93,7 +94,7 @@ def test_a_diverging_line_becomes_a_variant_once():
     mine = game(1)
     here, _ = profile([mine])
     there = SaveStore(MemoryStorage(), clock=ticking())
-    there.put("zz", _fork_of(mine))   # the same table and start, another move
+    there.put("zz", fork_of(mine))   # the same table and start, another move
     summary = backup.import_all(here, backup.export_all(there)[0])
     assert (summary.imported, summary.forked, summary.present, summary.ids) == (0, 1, 0, ["zz"])
     assert here.get("zz")["meta"]["variant_of"] == "s0000"
@@ -101,21 +102,6 @@ def test_a_diverging_line_becomes_a_variant_once():
     assert here.get("s0000")["actions"] == mine["actions"]          # left as it was
     again = backup.import_all(here, backup.export_all(there)[0])
     assert (again.present, again.forked) == (1, 0)
-
-
-def _fork_of(record):
-    """The same table and start with another move somewhere: found by replaying the first
-    legal alternative at the first decision that has one."""
-    from rituels.engine.history import replay
-    for i in range(len(record["actions"])):
-        state = replay(record, upto=i).state
-        if state.is_chance():
-            continue
-        choices = [state.action_to_str(a) for a in state.legal_actions()]
-        others = [c for c in choices if c != record["actions"][i]]
-        if others:
-            return dict(record, actions=record["actions"][:i] + [others[0]])
-    raise AssertionError("no decision with a choice")
 
 
 def test_bad_entries_are_reported_one_by_one_while_the_rest_imports():

@@ -340,3 +340,94 @@ def fake_record(moves):
     rec = new_record("fake-race", [{"name": "Ada", "bot": None}, {"name": "Bob", "bot": None}])
     rec["actions"] = ["s0", "s1", "go1", "go1", "go1"][:moves]
     return rec
+
+
+# --- issue 41 item 3: older tabs (rituels.app.legacy) ----------------------------------------
+def legacy_db(moves):
+    """A database holding one Cthulhu Dice game, g1, with ``moves`` moves (revision 5)."""
+    from rituels.app.saves import SaveStore
+    from rituels.app.storage import MemoryStorage
+    from rituels.tools.bench_saves import finished_record
+    record = dict(finished_record("cthulhu-dice", 3, 2), meta={"started": "2026-12-01T10:00:00Z"})
+    store = SaveStore(MemoryStorage())
+    for _ in range(5):
+        store.put("g1", dict(record, actions=record["actions"][:moves]))
+    return FakeDb(store.storage.data), record
+
+
+def old_tab_copy(record, moves):
+    return json.dumps({"rev": 2, **dict(record, actions=record["actions"][:moves])})
+
+
+def test_a_held_copy_is_merged_at_start_up_in_one_commit_and_said():
+    db, record = legacy_db(6)
+    db.data["rituels.held.g1.m0a"] = old_tab_copy(record, 9)   # store.js held it
+    host, _, answer = make(db=db, hash_="#/play/g1")
+    assert len(stored(db, "g1")["actions"]) == 9 and stored(db, "g1")["rev"] == 6
+    assert len(host.app.session.record["actions"]) == 9      # the route opens it merged
+    assert "rituels.held.g1.m0a" not in db.data
+    assert sorted(db.commits[-1]) == ["rituels.entry.g1", "rituels.held.g1.m0a",
+                                      "rituels.save.g1"]
+    assert "1 partie prolongée" in answer["html"]
+    assert set(answer["broadcast"]) >= {"rituels.save.g1"}
+
+
+def test_an_unreadable_held_copy_is_kept_as_a_save_of_its_own_and_said():
+    db, record = legacy_db(6)
+    db.data["rituels.held.g1.m0a"] = '{"rev":2,"game":"cthulhu-dice","actions":["a'
+    host, _, answer = make(db=db, hash_="#/games")
+    kept = [k for k, v in db.data.items() if v == '{"rev":2,"game":"cthulhu-dice","actions":["a']
+    assert len(kept) == 1 and kept[0].startswith(RECORD_PREFIX) and kept[0] != "rituels.save.g1"
+    assert "1 copie illisible gardée telle quelle" in answer["html"]
+    assert len(stored(db, "g1")["actions"]) == 6
+
+
+def test_a_copy_held_while_the_app_runs_is_merged_with_its_message():
+    db, record = legacy_db(6)
+    host, _, _ = make(db=db, hash_="#/play/g1")
+    db.data["rituels.held.g1.m0b"] = old_tab_copy(record, 9)
+    answer = send(host, {"kind": "legacy", "keys": ["rituels.held.g1.m0b"]})
+    assert len(stored(db, "g1")["actions"]) == 9 and "rituels.held.g1.m0b" not in db.data
+    assert len(host.app.session.record["actions"]) == 9      # the game on screen follows
+    assert "1 partie prolongée" in answer["html"]
+
+
+def test_a_refused_merge_keeps_the_held_copy_for_the_next_message():
+    db, record = legacy_db(6)
+    db.data["rituels.held.g1.m0a"] = old_tab_copy(record, 9)
+    db.full = True
+    make(db=db)
+    assert "rituels.held.g1.m0a" in db.data and len(stored(db, "g1")["actions"]) == 6
+    db.full = False
+    host, _, _ = make(db=db)
+    assert "rituels.held.g1.m0a" not in db.data and len(stored(db, "g1")["actions"]) == 9
+
+
+@pytest.mark.parametrize("how", ["commit", "hello", "start"])
+def test_a_newer_version_owning_the_saves_stops_every_write(fake_game, how):
+    host, db, _ = make()
+    start_fake(host)
+    s = host.app.session
+    before = dict(db.data)
+    if how == "commit":     # store.js found the newer format's mark in the database
+        db.newer = True
+        play_moves(host, 1)
+        db.newer = False
+    elif how == "hello":    # its BroadcastChannel hello
+        send(host, {"kind": "newer"})
+    else:                   # the page's migrate() found the mark before start
+        host = Host({"storage": dict(FAST), "lang": "fr", "hash": f"#/play/{s.save_id}",
+                     "base": "http://x/", "migration": {"moved": 0, "newer": 3}},
+                    db.boot(), db)
+        asyncio.run(host.start())
+        s = host.app.session
+    commits = len(db.commits)
+    play_moves(host, 1)
+    assert len(db.commits) == commits and db.data == before   # nothing written any more
+    assert len(s.record["actions"]) > len(json.loads(before[RECORD_PREFIX + s.save_id])
+                                          ["actions"])         # the game goes on in memory
+    html = host.app.render()
+    assert "version plus récente" in html and 'data-glue="reload"' in html
+    assert 'data-cmd="play-download"' in html                  # its moves since: a file
+    send(host, {"kind": "click", "data": {"cmd": "play-download"}})
+    assert json.loads(db.blobs[-1][0])["actions"] == s.record["actions"]

@@ -187,8 +187,9 @@ class Importer:
     file never holds the page for long), then written at once (:meth:`apply`)."""
 
     def __init__(self, store: SaveStore, games: list[Any],
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, ids: set[str] | None = None):
         self.store = store
+        self.ids = ids                      # matched only with these saves (None: all)
         self.games = games
         self.clock = clock
         self.done = 0                       # entries checked so far
@@ -236,12 +237,13 @@ class Importer:
 
     def _known(self) -> dict[str, list[_Known]]:
         groups: dict[str, list[_Known]] = {}
-        for entry in self.store.list():
+        ids = [e["id"] for e in self.store.list()] if self.ids is None else sorted(self.ids)
+        for save_id in ids:
             try:
-                record, rev = self.store.read(entry["id"])
+                record, rev = self.store.read(save_id)
             except (KeyError, RecordError):
                 continue   # an unreadable save matches nothing
-            groups.setdefault(identity(record), []).append(_Known(entry["id"], record, rev))
+            groups.setdefault(identity(record), []).append(_Known(save_id, record, rev))
         return groups
 
     def apply(self) -> Summary:

@@ -14,7 +14,9 @@ glue calls the two functions the worker exports with a JSON text and gets two st
   changed preferences ``values``, or saved games ``keys`` -- its BroadcastChannel message),
   ``stored`` (the glue could not apply the last preference writes), ``redraw`` (send the whole
   markup: the page lost track of a part, see rituels.app.parts), ``idle`` (the page has
-  nothing to do: read the next entries of the index).
+  nothing to do: read the next entries of the index), ``legacy`` (``keys`` the page's move
+  of an older tab's localStorage saves wrote: read them, merge the held ones, see
+  rituels.app.legacy), ``newer`` (a newer version owns the saves: write none any more).
 
 Each answer (:meth:`Host.answer`) carries the new markup (or null when nothing changed), the
 language and title, the effects to run, the lines to read out, the preference ``writes`` of
@@ -47,14 +49,17 @@ from rituels.app.controller import App
 from rituels.app.effects import BotTime, Reveal
 from rituels.app.parts import PageParts
 from rituels.app.backup import BACKUP_KEY
+from rituels.app import legacy
+from rituels.app.legacy import HELD_PREFIX
 from rituels.app.saves import ANALYSIS_PREFIX, ENTRY_PREFIX, RECORD_PREFIX
 from rituels.app.storage import StorageError
+from rituels.i18n import tn
 from rituels.screens.home import MAX_CONTINUE
 
 STORAGE_PREFIX = "rituels."
 NO_SLICING_S = 3600.0  # in the worker a bot thinks to the end at once: the page never waits
-SAVED = (RECORD_PREFIX, ENTRY_PREFIX, ANALYSIS_PREFIX, BACKUP_KEY)   # in IndexedDB; others:
-# localStorage
+SAVED = (RECORD_PREFIX, ENTRY_PREFIX, ANALYSIS_PREFIX, BACKUP_KEY, HELD_PREFIX)   # in
+# IndexedDB; others: localStorage
 WHOLE = ("games-export-all", "games-import")   # commands that read every record
 STAGED_KEY = "rituels.staged"   # a chosen file's text, put there by the page (store.js stage)
 _ROUTE_SAVE = re.compile(r"#/(?:play|replay)/([A-Za-z0-9_-]{1,40})(?:/|$)")
@@ -182,6 +187,8 @@ class Host:
         saved = saved if isinstance(saved, dict) else {}
         entries = saved.get("entries") if isinstance(saved.get("entries"), dict) else {}
         records = saved.get("saves") if isinstance(saved.get("saves"), list) else []
+        # copies an older tab wrote, waiting to be merged (rituels.app.legacy)
+        records = records + (saved.get("held") if isinstance(saved.get("held"), list) else [])
         rest = saved.get("rest") if isinstance(saved.get("rest"), list) else []
         self.db = db
         self.db_on = saved.get("ok") is True and db is not None
@@ -198,6 +205,8 @@ class Host:
         self.broadcast: list[str] = []
         self.pref_writes: list[list[str | None]] = []   # taken before the database's
         self.reading = self.db_on   # idle messages read the index on
+        self.superseded = False     # a newer version owns the saves: this tab writes none
+        self.held_left = True       # copies of older tabs' saves may wait to be merged
         self._deciding = False
         self.parts = PageParts()   # knows no part yet: the first markup is sent whole
 
@@ -232,9 +241,9 @@ class Host:
                 # A backup holds every game; an import is matched with every game.
                 keys += [k for k in self.storage.unloaded if k.startswith(RECORD_PREFIX)]
                 keys.append(self._ask(BACKUP_KEY))
-        elif kind == "storage":
+        elif kind in ("storage", "legacy"):
             keys += [str(k) for k in message.get("keys") or [] if str(k).startswith(SAVED)]
-        return [k for k in keys if k in self.storage.unloaded or kind == "storage"]
+        return [k for k in keys if k in self.storage.unloaded or kind in ("storage", "legacy")]
 
     def _ask(self, key: str) -> str:
         """A key start-up never lists (a save's analysis, the last backup's time): marked
@@ -273,12 +282,17 @@ class Host:
         storage, app = self.storage, self.app
         self.pref_writes += storage.take_writes()
         writes = storage.take_pending()
-        if not writes:
+        if not writes or self.superseded:
+            # Superseded: the writes stay in memory (the game can be downloaded), never go
+            # to a database whose format a newer version owns.
             self._saving_state()
             return
         result = await self.db.commit(writes) if self.db_on else None
         result = result if isinstance(result, dict) else {"failed": True}
-        if result.get("ok"):
+        if result.get("newer"):   # store.js found a newer version's format mark: nothing written
+            self.supersede()
+            self._saving_state()
+        elif result.get("ok"):
             storage.pending = {}
             self.broadcast = [w[0] for w in writes]
             if self.failing:
@@ -300,7 +314,7 @@ class Host:
 
     def _saving_state(self) -> None:
         app = self.app
-        off = self.failing or not self.db_on
+        off = self.failing or not self.db_on or self.superseded
         if off != app.saving_off:
             app.changed = True
         app.saving_off = off
@@ -321,7 +335,11 @@ class Host:
         if hash_.startswith("#/games"):
             await self._space()
         migration = self.payload.get("migration")
+        if isinstance(migration, dict) and migration.get("newer"):
+            self.supersede()
+        news = await self._merge_held()   # before the route: its game opens merged
         self.app.navigate(hash_, force=True)
+        self._merged_notice(news)
         if isinstance(migration, dict) and migration.get("failed"):
             self.app.notice("storage.migration_failed", kind="warning")
         elif isinstance(migration, dict) and isinstance(migration.get("moved"), int) \
@@ -340,6 +358,7 @@ class Host:
         """One message: load what it reads, run it, write what it wrote, answer."""
         if message.get("kind") == "idle":
             return await self._read_on()
+        news = None
         try:
             # Every handler may list the games (a link looks for its save among them): the
             # index is read whole before anything else runs.
@@ -350,6 +369,8 @@ class Host:
             judge = fresh or message.get("kind") == "storage"
             await self._load((self._unindexed() if judge else []) + self.wants(message))
             await self._unstage(message)
+            if self.held_left or message.get("kind") == "legacy":
+                news = await self._merge_held()
             if message.get("kind") == "hash" and str(message.get("hash") or "").startswith(
                     "#/games"):
                 await self._space()
@@ -358,6 +379,7 @@ class Host:
             traceback.print_exc()
         self.storage.misses = set()
         answer = self.guarded(message, answer=False)
+        self._merged_notice(news)
         missed = sorted(self.storage.misses)
         if missed:
             # A record no one loaded was asked for: load it; a route is opened again.
@@ -394,6 +416,50 @@ class Host:
             traceback.print_exc()
         return self.answer()
 
+    def supersede(self) -> None:
+        """A newer version of the app owns the saves: this tab writes none from now on and
+        asks the player to reload (the game on screen stays playable and downloadable)."""
+        if not self.superseded:
+            self.superseded = True
+            self.app.superseded = True
+            self.app.announcements.append(self.app.t("storage.newer"))
+        self._saving_state()
+        self.app.changed = True
+
+    async def _merge_held(self) -> dict[str, int] | None:
+        """Merge the copies of saves an older tab wrote (rituels.app.legacy); what the
+        player is told, or None. Their writes go with this message's, in one transaction;
+        anything refused leaves the copies to be merged at the next message."""
+        held = [k for k in self.storage.keys()
+                if k.startswith(HELD_PREFIX) and legacy.held_id(k) is not None]
+        # Looked for again only when the page says it held some (a failed merge: each message)
+        self.held_left = bool(held)
+        if not held or self.superseded or not self.db_on:
+            return None
+        ids = {legacy.held_id(k) for k in held}
+        await self._load([k for k in [*held, *(p + i for i in sorted(ids)
+                                                for p in (RECORD_PREFIX, ENTRY_PREFIX))]
+                          if k in self.storage.unloaded])
+        texts = {k: self.storage.data.get(k) for k in held}
+        try:
+            merged = legacy.merge(self.app.saves, {k: v for k, v in texts.items()
+                                                   if v is not None})
+        except Exception:   # StorageError (not loaded) or a bug: the copies stay held
+            import traceback
+            traceback.print_exc()
+            return None
+        if merged.written:
+            self.app.storage_changed(merged.written)   # the game on screen follows
+            self.app.changed = True
+        news = merged.news()
+        return news if any(news.values()) else None
+
+    def _merged_notice(self, news: dict[str, int] | None) -> None:
+        if news:
+            app = self.app
+            parts = [tn(app.lang, f"storage.legacy.{kind}", n) for kind, n in news.items() if n]
+            app.notice("storage.legacy_merged", kind="info", list=", ".join(parts))
+
     # --- events ------------------------------------------------------------------------------
     def event(self, message: dict[str, Any]) -> None:
         app = self.app
@@ -423,6 +489,16 @@ class Host:
                 values = {**{key: None for key in self.storage.data
                              if not key.startswith(SAVED)}, **values}
             self.storage_changed(values, conflict=True)
+        elif kind == "legacy":
+            # The page moved saves an older tab wrote to localStorage (web/store.js migrate):
+            # copied ones are read like another tab's writes; held ones were merged (serve).
+            keys = [str(k) for k in message.get("keys") or []
+                    if str(k).startswith((RECORD_PREFIX, ENTRY_PREFIX))]
+            if keys:
+                self.app.storage_changed(keys)
+                app.changed = True
+        elif kind == "newer":   # another tab runs a newer version (its BroadcastChannel hello)
+            self.supersede()
         elif kind == "stored":
             self.storage_changed(message.get("values") or {},
                                  conflict=bool(message.get("conflict")))

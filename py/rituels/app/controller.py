@@ -119,6 +119,8 @@ class App:
         self.notices: list[dict[str, str]] = []
         self.changed = True
         self.saving_off = False
+        # A newer version of the app owns the saves (rituels.app.browser): nothing is written.
+        self.superseded = False
         self.sound = False
         try:
             stored = storage.get(LANG_KEY)
@@ -553,7 +555,17 @@ class App:
         self.changed = False
         body = self.screen(self) + "".join(overlay(self) for overlay in INSTALLED.hooks["overlay"])
         notices = list(self.notices)
-        if self.saving_off and self.playing() is not None:
+        if self.superseded:
+            # Reload to the newer version; a game on screen can be downloaded first (its
+            # moves since are in memory only, and a record file every version imports).
+            playing = self.playing() is not None
+            notices.insert(0, {"kind": "warning",
+                               "text": self.t("storage.newer_playing" if playing
+                                              else "storage.newer"),
+                               "glue": "reload", "glue_button": self.t("storage.reload"),
+                               **({"cmd": "play-download", "button": self.t("storage.download")}
+                                  if playing else {})})
+        elif self.saving_off and self.playing() is not None:
             # The game goes on in memory (rituels.app.browser): a copy can be kept at once.
             notices.insert(0, {"kind": "warning", "text": self.t("storage.not_saved"),
                                "cmd": "play-download", "button": self.t("storage.download")})

@@ -33,6 +33,9 @@ def notices_markup(notices: list[dict[str, str]]) -> str:
     items = "".join(f'<p class="notice notice-{esc(n.get("kind", "info"))}">{esc(n["text"])}'
                     + (f' <button type="button" class="btn notice-button"{attrs(data_cmd=n["cmd"])}>'
                        f'{esc(n["button"])}</button>' if n.get("cmd") else "")
+                    # a button the page's glue answers itself (« Recharger »: no worker trip)
+                    + (f' <button type="button" class="btn notice-button"{attrs(data_glue=n["glue"])}>'
+                       f'{esc(n["glue_button"])}</button>' if n.get("glue") else "")
                     + '</p>' for n in notices)
     return f'<div class="notices">{items}</div>'
 
