@@ -23,7 +23,8 @@ def test_home_and_new_game_dialog(page, open_app, axe):
     for game in GAMES:
         page.click(f"a[href='#/new/{game}']")
         page.wait_for_selector("[role=dialog]")
-        assert page.evaluate("document.activeElement.id") == "dialog-title"
+        # Its main button has the focus: Enter starts the game (issue 42).
+        assert page.evaluate("document.activeElement.dataset.cmd") == "start"
         assert serious(axe(page)) == [], game
         page.keyboard.press("Escape")
         page.wait_for_selector("[role=dialog]", state="detached")
@@ -126,3 +127,39 @@ def test_phone_menu_and_rules_over_the_game(phone_page, open_app, axe, seeded):
     assert serious(axe(page)) == [], "rules over the game"
     page.keyboard.press("Escape")
     page.wait_for_selector("[role=dialog]", state="detached")
+
+
+# What a keyboard player may press next: a choice, the roll, or taking the device.
+NEXT = ("#main [data-action], #main [data-select], #main [data-cmd=roll],"
+        " #main [data-cmd=reveal]")
+FOCUSED_JS = """() => { const a = document.activeElement;
+  return !a || a === document.body ? 'body'
+    : a.tagName + ' ' + (a.getAttribute('aria-label') || a.textContent).trim().slice(0, 40); }"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_focus_never_on_the_body_after_a_keyboard_move(page, open_app, seeded, game):
+    """Issue 42: the new-game dialog opens on « Commencer »; then every step of the game
+    (roll, piece, destination, card...) is one key: after each, once the app has answered,
+    the focus is on the next thing to press, never on the body (bots between, seeded)."""
+    seeded(page, seed=1, pace="0.05")
+    open_app(page, f"#/new/{game}")
+    page.wait_for_selector("[role=dialog]")
+    settle(page)
+    assert page.evaluate("document.activeElement.dataset.cmd") == "start"
+    page.keyboard.press("Enter")
+    wait_offered(page, NEXT)
+    # The game opens on its status line (what to do, read first): one Tab to the choices.
+    assert tab_to(page, NEXT, limit=3), f"{game}: {page.evaluate(FOCUSED_JS)}"
+    played = 0
+    for step in range(8):
+        wait_offered(page, f"{NEXT}, #end-title")
+        if page.query_selector("#end-title"):
+            break            # the game is over (Ada may have lost all her sanity)
+        played += 1
+        on = page.evaluate(f"() => document.activeElement.matches({NEXT!r})")
+        assert on, f"{game}, step {step}: the focus is on {page.evaluate(FOCUSED_JS)}"
+        page.keyboard.press("Enter" if step % 2 else " ")
+        settle(page)
+        assert page.evaluate(FOCUSED_JS) != "body", f"{game}: focus lost after step {step}"
+    assert played >= 4, f"{game}: only {played} steps"

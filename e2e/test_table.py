@@ -182,3 +182,56 @@ def test_revoir_le_tour_replays_the_bots_moves_then_returns(make_page, screensho
     assert seen[0] == last and seen[-1] == end, (last, end, hashes)
     assert seen == sorted(seen) and len(seen) >= 2, seen
     assert hashes[-1] == f"#/play/{save_id}"
+
+
+# The answer to a tap (#toast, over the page) and the board, as the player sees them.
+SEEN_JS = """(board) => { const b = document.querySelector(board).getBoundingClientRect();
+  const t = document.querySelector('#toast'); const r = t && t.getBoundingClientRect();
+  return {board: b.top, scroll: scrollY, height: innerHeight, width: innerWidth,
+          toast: r && {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                       text: t.innerText}}; }"""
+# Centres of the board's "why not?" places with black pawns that a tap reaches, in the window.
+WHY_SPOTS_JS = """(board) => [...document.querySelectorAll(board + ' [data-why]')].map(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {why: e.dataset.why, label: e.getAttribute('aria-label') || '', x, y,
+          reached: !!hit && hit.closest('[data-why]') === e}; })
+  .filter(s => s.reached && s.y > 0 && s.y < innerHeight && / noirs?/.test(s.label))"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_why_not_answers_in_view_and_the_board_holds_still(make_page, screenshot, size):
+    """Issue 42: Ada rolls, scrolls the board to fill the screen and taps black pawns (not
+    hers): « Ces aruspices sont noirs… » shows inside the window, and neither the board nor
+    the page moves."""
+    page = make_page(size, "fr", pace="0.1", chance=["first0", "d31"])
+    start_against_bots(page, "tuchulcha")
+    board = BOARD["tuchulcha"]
+    page.click("#main [data-cmd=roll]")
+    wait_offered(page, f"{board} [data-select='T0']")
+    if size == "phone":
+        # The board fills the screen: the page scrolled down to it, as in the issue.
+        page.evaluate("(b) => document.querySelector(b).scrollIntoView({block: 'start'})", board)
+    settle(page)
+    spots = page.evaluate(WHY_SPOTS_JS, board)
+    assert spots, "no black pawns to tap on screen"
+    before = page.evaluate(SEEN_JS, board)
+    if size == "phone":
+        page.touchscreen.tap(spots[0]["x"], spots[0]["y"])
+    else:
+        page.mouse.click(spots[0]["x"], spots[0]["y"])
+    page.wait_for_selector("#toast")
+    settle(page)
+    after = page.evaluate(SEEN_JS, board)
+    toast = after["toast"]
+    assert "noirs" in toast["text"], toast
+    assert 0 <= toast["top"] and toast["bottom"] <= after["height"], after
+    assert 0 <= toast["left"] and toast["right"] <= after["width"], after
+    assert abs(after["board"] - before["board"]) <= STILL_PX, (before, after)
+    assert abs(after["scroll"] - before["scroll"]) <= STILL_PX, (before, after)
+    assert size != "phone" or after["scroll"] > 0, "the page was not scrolled to the board"
+    page.wait_for_timeout(300)    # the toast's fade-in
+    screenshot(page, f"touch-why-not-tuchulcha-{size}")
+    # The next tap clears it, and goes through it to the board: the pawn picked.
+    page.click(f"{board} [data-select='T0']")
+    page.wait_for_selector("#toast", state="detached")

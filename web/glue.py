@@ -37,7 +37,11 @@ ANNOUNCE_MAX = 3               # a burst of bot moves reads out only the latest 
 # so a test (or a style) knows the page has not caught up with the last click yet.
 FROM_PERSON = ("click", "change", "key", "hash")
 # Effects run after the render, in a task of their own (see Glue.answered).
-AFTER_RENDER = ("focus", "reveal", "keep-clear")
+AFTER_RENDER = ("focus", "focus-next", "reveal", "keep-clear")
+# Keys a screen marked data-keys takes (the replay viewer steps with them), unless typed into
+# a field (the replay's slider moves with the arrows by itself).
+STEP_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
+FIELDS = ("INPUT", "SELECT", "TEXTAREA")
 
 
 def data_of(el):
@@ -406,6 +410,27 @@ class Glue:
         el.focus()
         return True
 
+    def focus_next(self, selector, leaving):
+        """The app's FocusNext: the first visible match, without scrolling, if the focus was
+        lost, rests where the app put it (tabindex=-1) or is on a ``leaving`` element; never
+        out of an open modal dialog."""
+        active = js.document.activeElement
+        lost = (active is None or active.isSameNode(js.document.body)
+                or not active.isConnected or active.getAttribute("tabindex") == "-1"
+                or (leaving and active.matches(leaving)))
+        if not lost:
+            return
+        dialog = self.root.querySelector("[aria-modal='true']")
+        found = self.root.querySelectorAll(selector)
+        for i in range(found.length):
+            el = found.item(i)
+            if dialog is not None and not dialog.contains(el):
+                continue
+            if disabled(el) or not el.getClientRects().length:
+                continue       # hidden (a duplicate a phone's style hides) or not offered
+            el.focus(to_js({"preventScroll": True}))
+            return
+
     def reveal(self):
         """Bring the player's new decision into view, only if none of its choices is on
         screen (a destination on the board is enough: the board then does not move)."""
@@ -489,8 +514,34 @@ class Glue:
             js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
 
     # --- events ----------------------------------------------------------------------------
+    def nearest(self, event):
+        """A tap on a hit area (``.hit``: the invisible disc that makes a small piece a 44 px
+        target, issue 42): a place drawn right under the finger wins, else the clickable
+        whose hit area's centre is nearest, where the areas of close places overlap."""
+        x, y = event.clientX, event.clientY
+        stack = js.document.elementsFromPoint(x, y)
+        best, best_d = None, 0
+        for i in range(stack.length):
+            el = stack[i]
+            if el.tagName.lower() in ("g", "svg", "html", "body") or not el.closest("svg"):
+                continue      # groups and the page: only the shapes that were hit
+            owner = el.closest(CLICKABLE)
+            if not el.classList.contains("hit"):
+                if owner is not None:
+                    return owner
+                continue      # the board's drawing (the path, a label): look further down
+            if owner is None:
+                continue
+            box = el.getBoundingClientRect()
+            dx, dy = box.left + box.width / 2 - x, box.top + box.height / 2 - y
+            if best is None or dx * dx + dy * dy < best_d:
+                best, best_d = owner, dx * dx + dy * dy
+        return best
+
     def on_click(self, event):
         el = event.target.closest(CLICKABLE)
+        if el is not None and event.target.classList.contains("hit"):
+            el = self.nearest(event) or el
         if el is None or not self.root.contains(el):
             return
         if disabled(el):
@@ -527,7 +578,16 @@ class Glue:
             self.trap_focus(event)
 
     def on_document_key(self, event):
-        if event.key != "Escape":
+        key = event.key
+        if key in STEP_KEYS:
+            target = event.target
+            if (self.root.querySelector("[data-keys]") is not None
+                    and not event.altKey and not event.ctrlKey and not event.metaKey
+                    and (target is None or target.tagName.upper() not in FIELDS)):
+                event.preventDefault()     # the page does not scroll: the replay steps
+                self.send({"kind": "key", "name": key})
+            return
+        if key != "Escape":
             return
         # A dialog marks its cancel button with data-escape: Escape presses it.
         cancel = self.root.querySelector("[data-escape]")
@@ -686,6 +746,7 @@ RUNNERS = {
     "replace-hash": run_replace_hash,
     "sound": lambda glue, effect: js.window.rituelsChime(),
     "focus": lambda glue, effect: glue.focus(effect["target"]),
+    "focus-next": lambda glue, effect: glue.focus_next(effect["target"], effect["leaving"]),
     "reveal": lambda glue, effect: glue.reveal(),
     "keep-clear": lambda glue, effect: glue.keep_clear(effect["target"], effect["cover"]),
     "copy-link": lambda glue, effect: glue.copy_link(

@@ -46,7 +46,7 @@ import re
 from typing import Any
 
 from rituels.app.controller import App
-from rituels.app.effects import BotTime, Reveal
+from rituels.app.effects import BotTime, Focus, Reveal
 from rituels.app.parts import PageParts
 from rituels.app.backup import BACKUP_KEY
 from rituels.app import legacy
@@ -532,6 +532,12 @@ class Host:
             # view if it is off screen (the only time the page scrolls by itself).
             app.effects.append(Reveal())
         self._deciding = deciding
+        if html is not None and not any(isinstance(e, Focus) for e in app.effects):
+            # The morph may have removed the focused control (the move just made): the
+            # keyboard goes on to the next one (App.next_focus), never left on the body.
+            following = app.next_focus()
+            if following is not None:
+                app.effects.append(following)
         effects = app.take_effects()
         if self.db_on:
             for effect in effects:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from rituels.app import coach, lastturn, remote
-from rituels.app.effects import Effect, Focus, Hash, Sound, Timer
+from rituels.app.effects import Effect, Focus, FocusNext, Hash, Sound, Timer
 from rituels.app.effects import to_json as effects_json
 from rituels.app.features import FEATURES
 from rituels.app.registry import Feature, Hook, Installed, MenuItem, install
@@ -46,6 +46,10 @@ SLICE_S = 0.03      # a bot thinks at most this long before the page gets a turn
 LANG_KEY = "rituels.lang"
 PACE_KEY = "rituels.pace"   # seconds per automatic move, a player setting (tests use it too)
 SOUND_KEY = "rituels.sound"  # "on": a short sound when it becomes your turn (off by default)
+# What the keyboard goes on to after a move (App.next_focus): any choice of the decision,
+# and once a piece is picked, a destination (a further step is one Tab away).
+CHOICES = "#main [data-action], #main [data-select]"
+NEXT_STEP = "#main [data-action]"
 AUTO_CHANCE_LIMIT = 2000  # set-up shuffles done at once; a bound so a bug cannot hang the page
 
 
@@ -241,6 +245,8 @@ class App:
             self.changed = newgame.layout_key(self.draft) != newgame.layout_key(before)
 
     def key(self, name: str) -> None:
+        if any(hook(self, name) for hook in INSTALLED.hooks["key"]):
+            return   # a feature took the key (the replay's arrows, Escape stopping playback)
         if name != "Escape":
             return
         if self.menu_open:
@@ -544,6 +550,25 @@ class App:
         s = self.playing()
         return s is not None and (s.human_to_decide() or s.human_to_roll())
 
+    def next_focus(self) -> FocusNext | None:
+        """Where the keyboard goes once the page has changed on the game screen: the next
+        choice offered to the person here (the roll, the first of the choices; once a piece
+        is picked, its first destination), else the status line while others play. None
+        where the app leaves the focus alone (no game, the rules open over it, the end,
+        whose title the move itself focused)."""
+        s = self.playing()
+        if s is None or self.rules_open or s.state.is_terminal():
+            return None
+        if s.needs_handover():
+            return FocusNext("#main [data-cmd=reveal]")
+        if s.human_to_roll():
+            return FocusNext("#main [data-cmd=roll]")
+        if s.human_to_decide():
+            if s.selection:
+                return FocusNext(NEXT_STEP, leaving="#main [data-select]")
+            return FocusNext(CHOICES)
+        return FocusNext("#status")
+
     def title(self) -> str:
         s = self.playing()
         if s is not None:
@@ -554,7 +579,13 @@ class App:
     def render(self) -> str:
         self.changed = False
         body = self.screen(self) + "".join(overlay(self) for overlay in INSTALLED.hooks["overlay"])
-        notices = list(self.notices)
+        notices, toast = list(self.notices), []
+        if self.playing() is not None:
+            # On the game screen a tap's answer floats over the board (layout.toast_markup):
+            # in the page it pushed the board down, or appeared out of a phone's view.
+            # A notice with a button stays in the page.
+            buttoned = [n for n in notices if n.get("cmd") or n.get("glue")]
+            notices, toast = buttoned, [n for n in notices if n not in buttoned]
         if self.superseded:
             # Reload to the newer version; a game on screen can be downloaded first (its
             # moves since are in memory only, and a record file every version imports).
@@ -572,7 +603,8 @@ class App:
         elif self.saving_off:
             notices.insert(0, {"kind": "warning", "text": self.t("app.notice.saving_off")})
         nav = [(self.t(item.label), item.href) for item in INSTALLED.nav if item.enabled(self)]
-        return printable(layout.page(self.lang, body, nav=nav, notices=notices, watched=True))
+        return printable(layout.page(self.lang, body, nav=nav, notices=notices, watched=True,
+                                     toast=toast))
 
 
 # --- screens (the markup of the current route, from the app's model) ----------------------
@@ -695,7 +727,8 @@ def _new(app: App, game_id: str) -> None:
         app.draft = newgame.default_draft(game, app.pace_s)
         app.draft["coach"] = coach.coach_remembered(app, game_id)
     app.screen = new_game_screen
-    app.effects.append(Focus("#dialog-title"))
+    # Its main button: Enter starts the game (the dialog's name is read from its title).
+    app.effects.append(Focus("[role=dialog] [data-cmd=start]"))
 
 
 @CORE.route("rules")

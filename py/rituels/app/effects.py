@@ -44,6 +44,19 @@ class Focus:
 
 
 @dataclass(frozen=True, slots=True)
+class FocusNext:
+    """After the page changed under the keyboard (a move, a roll, the bots' turn): the focus
+    goes on to the first visible element the selector finds, without scrolling the page, if
+    it was lost (on the body), rests where the app put it (``tabindex=-1``: a title, the
+    status) or is on an element matching ``leaving`` (the piece just picked); never out of an
+    open modal dialog. So a keyboard player is always one key from the next choice."""
+
+    KIND: ClassVar[str] = "focus-next"
+    target: str
+    leaving: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Sound:
     """A short sound (only "your-turn": a decision has come to a person here)."""
 
@@ -94,8 +107,8 @@ class BotTime:
     ms: float
 
 
-Effect = Timer | Hash | ReplaceHash | Focus | Sound | Reveal | KeepClear | CopyLink | Download \
-    | BotTime
+Effect = Timer | Hash | ReplaceHash | Focus | FocusNext | Sound | Reveal | KeepClear | CopyLink \
+    | Download | BotTime
 KINDS: tuple[str, ...] = tuple(kind.KIND for kind in Effect.__args__)
 
 

@@ -9,7 +9,9 @@ A route handles ``#/name/arg`` (``fn(app, arg)``), a command a click on ``data-c
 over the current screen, such as a dialog), ``board_filter`` (app, board markup -> markup: the
 coach's hint), ``status_tool`` (markup of a tool in the game's status bar), ``replay_extra``
 (parts of the replay viewer: ``{"panel", "marks", "note", "board"}``) and ``board_click``
-(app, click data -> True when it took a tap on the board: lessons, "why not?"). Opening a
+(app, click data -> True when it took a tap on the board: lessons, "why not?"), ``key`` (app,
+key name -> True when it took a key the glue forwards: Escape, and on a screen marked
+``data-keys`` the arrows, Home and End: the replay's steps). Opening a
 share link (``#g=``, rituels/app/sharing.py): ``link_opened`` (app, record, link info; called
 once the link is decoded: play at a distance updates its save) and ``link_part`` (app, record,
 link info -> markup added to the link screen: the seats to join). Hooks of the same kind run
@@ -87,7 +89,7 @@ class MenuItem:
 
 
 HOOKS = ("tick", "overlay", "board_filter", "status_tool", "replay_extra", "board_click",
-         "link_opened", "link_part")
+         "key", "link_opened", "link_part")
 
 
 @dataclass

@@ -322,6 +322,32 @@ _mover("replay-forward", lambda cur, data: cur.forward())
 _mover("replay-seek", _seek)
 
 
+# The keyboard in the viewer (as a chess site's): arrows step, Home and End go to either end.
+KEY_MOVES = {"ArrowLeft": "replay-back", "ArrowRight": "replay-forward",
+             "Home": "replay-start", "End": "replay-end"}
+
+
+@FEATURE.hook("key")
+def _key(app: FeatureHost, name: str) -> bool:
+    """Escape stops a playback (« Revoir le tour » too: paused, it stays in the viewer);
+    the arrows, Home and End move as the buttons do."""
+    cur = _cursor(app)
+    if cur is None:
+        return False
+    if name == "Escape":
+        if not cur.playing:
+            return False
+        cur.playing = False
+        app.changed = True
+        _moved(app, cur)
+        return True
+    if name in KEY_MOVES:
+        FEATURE.commands[KEY_MOVES[name]](app, {})
+        app.changed = True
+        return True
+    return False
+
+
 @FEATURE.command("replay-play")
 def _play(app: FeatureHost, data: dict) -> None:
     cur = _cursor(app)

@@ -40,9 +40,23 @@ def notices_markup(notices: list[dict[str, str]]) -> str:
     return f'<div class="notices">{items}</div>'
 
 
+def toast_markup(notices: list[dict[str, str]]) -> str:
+    """Answers to a tap on the game screen (why not, a refusal): over the page at the foot
+    of the window, where a player looking at the board sees them, taking no room, so the
+    board never moves (issue 42); taps go through it to the board (app.css). Read out by
+    the live region, like every notice."""
+    if not notices:
+        return ""
+    items = "".join(f'<p class="notice notice-{esc(n.get("kind", "info"))}">{esc(n["text"])}</p>'
+                    for n in notices)
+    return f'<div class="notices toast" id="toast">{items}</div>'
+
+
 def page(lang: str, body: str, nav: list[tuple[str, str]], notices: list[dict[str, str]],
-         loading: bool = False, watched: bool = False) -> str:
-    """The whole content of ``#app``. ``nav`` is (label, href) pairs (already translated).
+         loading: bool = False, watched: bool = False,
+         toast: list[dict[str, str]] | None = None) -> str:
+    """The whole content of ``#app``. ``nav`` is (label, href) pairs (already translated);
+    ``toast``: notices shown over the page (:func:`toast_markup`).
     ``watched``: with the glue's watchdog marks (web/glue.py), drawn in advance because a
     dead worker can draw nothing: the busy mark (``html[data-slow]``) and the notice that
     offers « Recharger » (shown by the glue)."""
@@ -61,6 +75,7 @@ def page(lang: str, body: str, nav: list[tuple[str, str]], notices: list[dict[st
         f'{notices_markup(notices)}'
         f'<main id="main" class="main">{body}</main>'
         '</div>'
+        + toast_markup(toast or [])
         + (watch_markup(lang) if watched else "")
     )
 

@@ -56,14 +56,18 @@ def _controls(lang: str, cur: Any) -> str:
     at_start, at_end = cur.pos == 0, cur.pos >= cur.end
     play_label = t(lang, "library.replay.pause" if cur.playing else "library.replay.play")
     buttons = "".join([
-        _button(t(lang, "library.replay.start"), "replay-start", disabled=at_start, glyph="start"),
-        _button(t(lang, "library.replay.back"), "replay-back", disabled=at_start, glyph="back"),
+        _button(t(lang, "library.replay.start"), "replay-start", aria_keyshortcuts="Home",
+                disabled=at_start, glyph="start"),
+        _button(t(lang, "library.replay.back"), "replay-back", aria_keyshortcuts="ArrowLeft",
+                disabled=at_start, glyph="back"),
         _button(play_label, "replay-play", cls="btn btn-small btn-primary",
                 glyph="pause" if cur.playing else "play", show_label=True,
                 aria_pressed="true" if cur.playing else "false", disabled=cur.end == 0),
-        _button(t(lang, "library.replay.forward"), "replay-forward", disabled=at_end,
+        _button(t(lang, "library.replay.forward"), "replay-forward",
+                aria_keyshortcuts="ArrowRight", disabled=at_end,
                 glyph="forward"),
-        _button(t(lang, "library.replay.end"), "replay-end", disabled=at_end, glyph="end"),
+        _button(t(lang, "library.replay.end"), "replay-end", aria_keyshortcuts="End",
+                disabled=at_end, glyph="end"),
     ])
     speeds = "".join(
         _button(_speed_label(lang, s), "replay-speed", data_speed=f"{s:g}",
@@ -139,7 +143,8 @@ def render(lang: str, cur: Any, *, title: str, back_href: str = "#/games",
     if cur.record["meta"].get("coach") is True:
         note_markup = coach_mark(lang) + note_markup
     return (
-        '<div class="play replay">'
+        # data-keys: the glue forwards ←/→, Home and End here (app/replay.py steps with them).
+        '<div class="play replay" data-keys="arrows">'
         '<div class="play-head">'
         f'<h1 id="main-title" tabindex="-1">{esc(title)}</h1>'
         f'<nav class="game-menu"{attrs(aria_label=t(lang, "library.replay.menu"))}>'

@@ -90,6 +90,17 @@ def _n(v: float) -> str:
 
 # --- pieces -----------------------------------------------------------------------------------
 
+# A clickable place's invisible hit area (issue 42): a disc 132 units across is 46 CSS px on
+# a 375 px phone's board (WCAG's 44 px), however small the stone or temple drawn. Discs
+# overlap where places are close; the glue then gives the tap to the nearest one's centre.
+HIT_R = 66
+
+
+def hit_area(x: float, y: float, r: float = HIT_R) -> str:
+    return (f'<circle class="hit" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#000"'
+            f' fill-opacity="0"/>')
+
+
 def pawn_shape(colour: int, x: float, y: float, r: float, extra: str = "") -> str:
     """One pawn outline: red circle, blue square, black triangle, yellow diamond."""
     paint = f'fill="{FILL[colour]}" stroke="{EDGE[colour]}" stroke-width="{_n(r * 0.12)}"{extra}'
@@ -384,6 +395,7 @@ def _stones(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
             # A group to pick is circled on its pawns; a destination on its stone.
             on_pawns = held and mark.cls != TARGET
             hx, hy, hr = (px, py, r * 0.82 + 11) if on_pawns else (x, y, r + 9)
+            out.append(hit_area(hx, hy))
             out.append(f'<circle class="tu-halo" cx="{_n(hx)}" cy="{_n(hy)}" r="{_n(hr)}"/>')
         out.append(stone(kind, x, y, r, entry_colour.get(i), sealed))
         nx, ny = geo.normals[i]
@@ -484,6 +496,7 @@ def _temples(scene: Scene, geo: Layout, tx, marks: dict[str, Mark]) -> str:
         if last:
             out.append(_last_ring(px, py, 32))
         if mark:
+            out.append(hit_area((x + px) / 2, (y + py) / 2))
             out.append(f'<circle class="tu-halo" cx="{_n(px)}" cy="{_n(py)}" r="36"/>')
         out.append(temple(c, x, y, GODS[c], faded=c in scene.out))
         if count:
@@ -692,7 +705,7 @@ def _count_bubbles(geo: Layout, choice: CountChoice) -> str:
         out.append(
             f'<g class="tu-place tu-count-choice{chosen}"'
             f'{attrs(role="button", tabindex="0", aria_label=mark.attrs.get("aria-label"))}'
-            f'{attrs(data_select=mark.attrs.get("data-select"))}>'
+            f'{attrs(data_select=mark.attrs.get("data-select"))}>{hit_area(x, y)}'
             f'<circle cx="{_n(x)}" cy="{_n(y)}" r="35" class="tu-bubble"/>'
             f'<text x="{_n(x)}" y="{_n(y)}" class="tu-count" font-size="34">{n}</text></g>')
     out.append("</g>")

@@ -1,0 +1,89 @@
+"""Keyboard play (issue 42): after each move the app names where the focus goes next (the
+next choice, the roll, the status line while others play), the new-game dialog opens on its
+main button, and the replay viewer steps with the arrows, Home and End; Escape stops a
+playback."""
+
+from rituels.app.controller import CHOICES, NEXT_STEP
+from rituels.app.effects import Focus, FocusNext
+from rituels.app.replay import viewer
+from apphelpers import play_human_turn, run_timers, start
+
+
+def test_the_new_game_dialog_opens_on_its_main_button(fake_game, make_app):
+    app = make_app()
+    app.take_effects()
+    app.navigate("#/new/fake-race")
+    assert Focus("[role=dialog] [data-cmd=start]") in app.effects
+
+
+def test_the_focus_goes_on_to_the_next_choice_after_each_step(fake_game, make_app):
+    app = make_app()
+    s = start(app)
+    run_timers(app)
+    assert s.human_to_decide() and not s.selection
+    assert app.next_focus() == FocusNext(CHOICES)
+    app.click({"select": "pick"})          # a piece picked: on to its destinations
+    assert app.next_focus() == FocusNext(NEXT_STEP, leaving="#main [data-select]")
+    app.rules_open = True                   # the rules over the game keep their focus
+    assert app.next_focus() is None
+    app.rules_open = False
+    app.click({"action": "go1"})
+    # The bot's turn: the status line, not the body, until the game comes back to Ada.
+    assert not (s.human_to_decide() or s.human_to_roll())
+    assert app.next_focus() == FocusNext("#status")
+    run_timers(app)
+    expected = "#main [data-cmd=roll]" if s.human_to_roll() else CHOICES
+    assert app.next_focus() == FocusNext(expected)
+
+
+def test_no_focus_is_named_off_the_game_screen(fake_game, make_app):
+    app = make_app()
+    assert app.next_focus() is None
+    start(app)
+    app.navigate("#/games")
+    assert app.next_focus() is None
+
+
+def reviewing(app):
+    s = start(app)
+    play_human_turn(app, "go1")
+    run_timers(app)                         # the bot plays its turn
+    app.click({"cmd": "review-turn"})
+    cur = viewer(app).cursor
+    assert cur.playing
+    return s, cur
+
+
+def test_escape_stops_the_review_which_stays_in_the_viewer(fake_game, make_app):
+    app = make_app()
+    s, cur = reviewing(app)
+    app.key("Escape")
+    assert not cur.playing
+    for _ in range(5):                      # its pending tick changes nothing
+        app.tick()
+    assert app.route[0] == "replay" and not cur.playing
+
+
+def test_arrows_home_and_end_step_the_replay(fake_game, make_app):
+    app = make_app()
+    s, cur = reviewing(app)
+    app.key("End")
+    assert cur.pos == cur.end and not cur.playing
+    app.key("ArrowLeft")
+    assert cur.pos < cur.end
+    back = cur.pos
+    app.key("ArrowRight")
+    assert cur.pos > back
+    app.key("Home")
+    assert cur.pos == 0
+    assert app.route[0] == "replay"
+
+
+def test_the_arrows_mean_nothing_on_the_game_screen(fake_game, make_app):
+    app = make_app()
+    s = start(app)
+    run_timers(app)
+    before = list(s.record["actions"])
+    app.changed = False
+    app.key("ArrowLeft")
+    assert s.record["actions"] == before and not app.changed
