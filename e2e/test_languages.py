@@ -33,13 +33,12 @@ def test_a_first_visit_follows_the_browser_then_the_choice_is_remembered(
     page = make_page("phone", None, init=browser_languages(locale))
     assert page.get_attribute("html", "lang") == lang
     assert new in page.inner_text("#app")
-    # The four buttons share the 375 px header's one line with the links.
+    # The four buttons, 44 px targets on a phone (issue 42), on one line inside the 375 px
+    # header (a line of their own under the links: all of it does not fit on one).
     boxes = [page.locator(f".topbar [data-lang={c}]").bounding_box()
              for c in ("fr", "en", "it", "de")]
-    brand = page.locator(".topbar .brand").bounding_box()
-    assert all(b["width"] >= 24 and b["height"] >= 24 for b in boxes)
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes
     assert all(abs(b["y"] - boxes[0]["y"]) < 1 for b in boxes)
-    assert boxes[0]["y"] < brand["y"] + brand["height"], "the picker wrapped under the logo"
     assert boxes[-1]["x"] + boxes[-1]["width"] <= 375
     page.click("button[data-lang=de]")
     page.wait_for_selector("html[lang=de]")
