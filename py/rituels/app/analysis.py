@@ -99,7 +99,7 @@ def _start(app: FeatureHost, data: dict) -> None:
     # Hands stay hidden unless the viewer may show them (a finished game of this device,
     # or a link that reveals them).
     FEATURE.of(app).job = (_key(cur), Job(cur.record, hidden=not cur.choose_viewer))
-    app.schedule(0)
+    app.schedule(0, SLICE_S)
 
 
 @FEATURE.command("analysis-cancel")
@@ -117,7 +117,7 @@ def _tick(app: FeatureHost) -> None:
         pass
     app.changed = True
     if not job.result.done:
-        app.schedule(0)
+        app.schedule(0, SLICE_S)
     else:
         _store(app, _cursor(app), job)
 
@@ -152,7 +152,7 @@ def extra(app: FeatureHost) -> dict[str, Any]:
         what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos),
         log_text=lambda start, end: _text(cur, start, end))}
     if job is not None and not job.result.done:
-        app.schedule(0)          # back on the viewer after leaving it: the analysis goes on
+        app.schedule(0, SLICE_S)   # back on the viewer after leaving it: the analysis goes on
     if job is None or not job.result.done:
         return out
     reviews = job.result.reviews
