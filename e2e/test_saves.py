@@ -223,6 +223,64 @@ def test_a_terminated_worker_is_reported(page, open_app, screenshot, seeded):
     page.wait_for_selector("#status")
 
 
+# Every seat a strong bot (a bot's turn all along), at a pace that leaves time to watch.
+BOTS_PACE = "0.3"
+TERMINATE_JS = "document.querySelector('script[type=py][worker]').xworker.terminate()"
+# A worker stuck in a loop from its next task on (PyScript's worker is the page's one blob:
+# worker; the suite makes no snapshot worker).
+HANG_JS = "setTimeout(() => { for (;;) {} }, 0)"
+
+
+def start_bot_table(page, open_app, seeded) -> str:
+    """Four strong bots play Cthulhu Dice (seeded): the save's id once moves are saved."""
+    seeded(page, seed=22, pace=BOTS_PACE)
+    open_app(page, "#/new/cthulhu-dice")
+    page.select_option("#seat-0-kind", "strong")
+    page.click("#app [data-cmd=start]")
+    page.wait_for_function("location.hash.startsWith('#/play/')")
+    # Two moves in the log: each answer is drawn after its writes were committed.
+    page.wait_for_function("document.querySelectorAll('.log-lines li').length >= 2")
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    assert len(saved_game(page, save_id)["actions"]) >= 2
+    return save_id
+
+
+def hang_worker(page) -> None:
+    worker = next(w for w in page.workers if w.url.startswith("blob:"))
+    worker.evaluate(HANG_JS)
+
+
+def test_a_terminated_worker_during_a_bots_turn_is_reported(page, open_app, seeded):
+    """Bots are playing and nobody touches the page: the worker dies, and the watchdog says so
+    by itself (a tick the bots' pace asked for goes unanswered), with « Recharger »; the
+    reload resumes the saved game with every saved move."""
+    save_id = start_bot_table(page, open_app, seeded)
+    page.evaluate(TERMINATE_JS)
+    saved = saved_game(page, save_id)["actions"]
+    page.wait_for_selector("#watch:not([hidden])")
+    assert page.evaluate("document.documentElement.hasAttribute('data-dead')")
+    assert "Recharger" in page.inner_text("#watch")
+    page.click("#watch [data-glue=reload]")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    assert page.evaluate("location.hash") == f"#/play/{save_id}"
+    assert saved_game(page, save_id)["actions"][:len(saved)] == saved
+
+
+def test_a_hung_worker_at_a_screen_change_is_reported(page, open_app, seeded):
+    """The worker hangs while bots play: a tick goes unanswered (the busy mark shows), then the
+    person opens « Mes parties »: the change waits behind that tick, and the watchdog says
+    the worker is stuck, with « Recharger »."""
+    start_bot_table(page, open_app, seeded)
+    hang_worker(page)
+    page.wait_for_selector("html[data-slow]", state="attached")
+    page.evaluate("location.hash = '#/games'")
+    page.wait_for_selector("#watch:not([hidden])")
+    assert "Recharger" in page.inner_text("#watch")
+    assert page.locator("#watch [data-glue=reload]").is_visible()
+    assert page.evaluate("document.documentElement.hasAttribute('data-busy')"), \
+        "the screen change was never answered"
+
+
 def test_a_crafted_link_with_a_local_seats_moves_is_refused(page, open_app, base_url,
                                                               screenshot, seeded):
     """Ada plays here, Bruno elsewhere; a link made elsewhere that adds Bruno's turn and then
