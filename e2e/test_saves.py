@@ -197,6 +197,80 @@ def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_u
     assert len(saved_game(page, save_id)["actions"]) > saved + 3
 
 
+# IndexedDB refused, in the page and in its workers (a module worker from a blob: address, as
+# PyScript makes its own, first runs the same breakage): {how} is one of BREAKS.
+BREAK_JS = """(() => {
+  function breakIndexedDB(scope, how) {
+    if (how === "missing") {
+      Object.defineProperty(scope, "indexedDB", {value: undefined, configurable: true});
+    } else if (how === "open-throws") {
+      scope.IDBFactory.prototype.open = function () {
+        throw new DOMException("The user denied permission.", "SecurityError");
+      };
+    } else if (how === "open-fails-later") {
+      // A new database whose upgrade is refused: the open request's error event comes later.
+      const open = scope.IDBFactory.prototype.open;
+      scope.IDBFactory.prototype.open = function (name) {
+        const request = open.call(this, "refused/" + name, 1);
+        request.addEventListener("upgradeneeded", (event) => {
+          event.stopImmediatePropagation();
+          request.transaction.abort();
+        });
+        return request;
+      };
+    } else if (how === "put-over-quota") {
+      // As a full quota does: the write's transaction aborts instead of committing.
+      const put = scope.IDBObjectStore.prototype.put, refused = new WeakSet();
+      scope.IDBObjectStore.prototype.put = function () {
+        const request = put.apply(this, arguments), tx = this.transaction;
+        if (!refused.has(tx)) {
+          refused.add(tx);
+          request.addEventListener("success", () => tx.abort());
+        }
+        return request;
+      };
+    }
+  }
+  breakIndexedDB(self, %(how)s);
+  const Real = self.Worker;
+  self.Worker = class extends Real {
+    constructor(url, options) {
+      if (String(url).startsWith("blob:") && options && options.type === "module") {
+        const prelude = URL.createObjectURL(new Blob(
+          ["(" + breakIndexedDB + ")(self, " + JSON.stringify(%(how)s) + ");"],
+          {type: "text/javascript"}));
+        url = URL.createObjectURL(new Blob(
+          ["import " + JSON.stringify(prelude) + "; import " + JSON.stringify(String(url)) + ";"],
+          {type: "text/javascript"}));
+      }
+      super(url, options);
+    }
+  };
+})();"""
+BREAKS = ("missing", "open-throws", "open-fails-later", "put-over-quota")
+
+
+@pytest.mark.fresh_profile   # the page's and its worker's IndexedDB broken from the start
+@pytest.mark.parametrize("how", BREAKS)
+def test_a_refused_indexeddb_warns_and_plays_on(page, open_app, seeded, how):
+    """IndexedDB is missing, its open throws, its open fails later, or a write is over quota:
+    the app starts (PyScript keeps its own stores in memory: web/pyscript-idb.js), a move is
+    played, the game says it is not saved and offers its download, and no page error."""
+    page.add_init_script(BREAK_JS % {"how": json.dumps(how)})
+    start_cthulhu(page, open_app, seeded)
+    move = page.locator(ACTIONABLE).first
+    move.wait_for()
+    settle(page)
+    before = page.locator(".log-lines li").count()
+    move.click()
+    page.wait_for_function("(n) => document.querySelectorAll('.log-lines li').length > n",
+                           arg=before)
+    settle(page)
+    page.locator(".notice-warning").first.wait_for()
+    assert page.locator("[data-cmd=play-download]").is_visible()
+    assert page.evaluate("location.hash").startswith("#/play/")
+
+
 def start_cthulhu(page, open_app, seeded) -> str:
     seeded(page, seed=22, pace=FAST)
     open_app(page, "#/new/cthulhu-dice")
