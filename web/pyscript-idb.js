@@ -70,7 +70,8 @@
   }
   try {
     if (factory) {
-      Object.defineProperty(factory, "open", { value: guarded, configurable: true, writable: true });
+      Object.defineProperty(factory, "open", { value: guarded, configurable: true,
+                                               writable: true });
     } else {
       // No IndexedDB at all: PyScript reads the global; the app's store.js meets an open()
       // that throws, as it would without one, and plays on without saving.
