@@ -1,6 +1,8 @@
 """Issue 28: saves in IndexedDB. Older localStorage saves move there once (verified), start-up
 reads only the index, a refusing or filling storage never costs the game in play, and a dead
-worker is reported."""
+worker is reported. Issue 41: a missing or refused IndexedDB starts and plays with a warning
+(no page error from PyScript), and a dead or stuck worker is reported during a bot's turn and
+at a screen change too."""
 
 from __future__ import annotations
 
