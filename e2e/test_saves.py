@@ -1,6 +1,8 @@
 """Issue 28: saves in IndexedDB. Older localStorage saves move there once (verified), start-up
 reads only the index, a refusing or filling storage never costs the game in play, and a dead
-worker is reported."""
+worker is reported. Issue 41: a missing or refused IndexedDB starts and plays with a warning
+(no page error from PyScript), and a dead or stuck worker is reported during a bot's turn and
+at a screen change too."""
 
 from __future__ import annotations
 
@@ -197,6 +199,80 @@ def test_storage_filling_mid_game_never_rolls_a_move_back(page, open_app, base_u
     assert len(saved_game(page, save_id)["actions"]) > saved + 3
 
 
+# IndexedDB refused, in the page and in its workers (a module worker from a blob: address, as
+# PyScript makes its own, first runs the same breakage): {how} is one of BREAKS.
+BREAK_JS = """(() => {
+  function breakIndexedDB(scope, how) {
+    if (how === "missing") {
+      Object.defineProperty(scope, "indexedDB", {value: undefined, configurable: true});
+    } else if (how === "open-throws") {
+      scope.IDBFactory.prototype.open = function () {
+        throw new DOMException("The user denied permission.", "SecurityError");
+      };
+    } else if (how === "open-fails-later") {
+      // A new database whose upgrade is refused: the open request's error event comes later.
+      const open = scope.IDBFactory.prototype.open;
+      scope.IDBFactory.prototype.open = function (name) {
+        const request = open.call(this, "refused/" + name, 1);
+        request.addEventListener("upgradeneeded", (event) => {
+          event.stopImmediatePropagation();
+          request.transaction.abort();
+        });
+        return request;
+      };
+    } else if (how === "put-over-quota") {
+      // As a full quota does: the write's transaction aborts instead of committing.
+      const put = scope.IDBObjectStore.prototype.put, refused = new WeakSet();
+      scope.IDBObjectStore.prototype.put = function () {
+        const request = put.apply(this, arguments), tx = this.transaction;
+        if (!refused.has(tx)) {
+          refused.add(tx);
+          request.addEventListener("success", () => tx.abort());
+        }
+        return request;
+      };
+    }
+  }
+  breakIndexedDB(self, %(how)s);
+  const Real = self.Worker;
+  self.Worker = class extends Real {
+    constructor(url, options) {
+      if (String(url).startsWith("blob:") && options && options.type === "module") {
+        const prelude = URL.createObjectURL(new Blob(
+          ["(" + breakIndexedDB + ")(self, " + JSON.stringify(%(how)s) + ");"],
+          {type: "text/javascript"}));
+        url = URL.createObjectURL(new Blob(
+          ["import " + JSON.stringify(prelude) + "; import " + JSON.stringify(String(url)) + ";"],
+          {type: "text/javascript"}));
+      }
+      super(url, options);
+    }
+  };
+})();"""
+BREAKS = ("missing", "open-throws", "open-fails-later", "put-over-quota")
+
+
+@pytest.mark.fresh_profile   # the page's and its worker's IndexedDB broken from the start
+@pytest.mark.parametrize("how", BREAKS)
+def test_a_refused_indexeddb_warns_and_plays_on(page, open_app, seeded, how):
+    """IndexedDB is missing, its open throws, its open fails later, or a write is over quota:
+    the app starts (PyScript keeps its own stores in memory: web/pyscript-idb.js), a move is
+    played, the game says it is not saved and offers its download, and no page error."""
+    page.add_init_script(BREAK_JS % {"how": json.dumps(how)})
+    start_cthulhu(page, open_app, seeded)
+    move = page.locator(ACTIONABLE).first
+    move.wait_for()
+    settle(page)
+    before = page.locator(".log-lines li").count()
+    move.click()
+    page.wait_for_function("(n) => document.querySelectorAll('.log-lines li').length > n",
+                           arg=before)
+    settle(page)
+    page.locator(".notice-warning").first.wait_for()
+    assert page.locator("[data-cmd=play-download]").is_visible()
+    assert page.evaluate("location.hash").startswith("#/play/")
+
+
 def start_cthulhu(page, open_app, seeded) -> str:
     seeded(page, seed=22, pace=FAST)
     open_app(page, "#/new/cthulhu-dice")
@@ -221,6 +297,64 @@ def test_a_terminated_worker_is_reported(page, open_app, screenshot, seeded):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     assert page.evaluate("location.hash") == f"#/play/{save_id}"
     page.wait_for_selector("#status")
+
+
+# Every seat a strong bot (a bot's turn all along), at a pace that leaves time to watch.
+BOTS_PACE = "0.3"
+TERMINATE_JS = "document.querySelector('script[type=py][worker]').xworker.terminate()"
+# A worker stuck in a loop from its next task on (PyScript's worker is the page's one blob:
+# worker; the suite makes no snapshot worker).
+HANG_JS = "setTimeout(() => { for (;;) {} }, 0)"
+
+
+def start_bot_table(page, open_app, seeded) -> str:
+    """Four strong bots play Cthulhu Dice (seeded): the save's id once moves are saved."""
+    seeded(page, seed=22, pace=BOTS_PACE)
+    open_app(page, "#/new/cthulhu-dice")
+    page.select_option("#seat-0-kind", "strong")
+    page.click("#app [data-cmd=start]")
+    page.wait_for_function("location.hash.startsWith('#/play/')")
+    # Two moves in the log: each answer is drawn after its writes were committed.
+    page.wait_for_function("document.querySelectorAll('.log-lines li').length >= 2")
+    save_id = page.evaluate("location.hash").split("/")[-1]
+    assert len(saved_game(page, save_id)["actions"]) >= 2
+    return save_id
+
+
+def hang_worker(page) -> None:
+    worker = next(w for w in page.workers if w.url.startswith("blob:"))
+    worker.evaluate(HANG_JS)
+
+
+def test_a_terminated_worker_during_a_bots_turn_is_reported(page, open_app, seeded):
+    """Bots are playing and nobody touches the page: the worker dies, and the watchdog says so
+    by itself (a tick the bots' pace asked for goes unanswered), with « Recharger »; the
+    reload resumes the saved game with every saved move."""
+    save_id = start_bot_table(page, open_app, seeded)
+    page.evaluate(TERMINATE_JS)
+    saved = saved_game(page, save_id)["actions"]
+    page.wait_for_selector("#watch:not([hidden])")
+    assert page.evaluate("document.documentElement.hasAttribute('data-dead')")
+    assert "Recharger" in page.inner_text("#watch")
+    page.click("#watch [data-glue=reload]")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    assert page.evaluate("location.hash") == f"#/play/{save_id}"
+    assert saved_game(page, save_id)["actions"][:len(saved)] == saved
+
+
+def test_a_hung_worker_at_a_screen_change_is_reported(page, open_app, seeded):
+    """The worker hangs while bots play: a tick goes unanswered (the busy mark shows), then the
+    person opens « Mes parties »: the change waits behind that tick, and the watchdog says
+    the worker is stuck, with « Recharger »."""
+    start_bot_table(page, open_app, seeded)
+    hang_worker(page)
+    page.wait_for_selector("html[data-slow]", state="attached")
+    page.evaluate("location.hash = '#/games'")
+    page.wait_for_selector("#watch:not([hidden])")
+    assert "Recharger" in page.inner_text("#watch")
+    assert page.locator("#watch [data-glue=reload]").is_visible()
+    assert page.evaluate("document.documentElement.hasAttribute('data-busy')"), \
+        "the screen change was never answered"
 
 
 def test_a_crafted_link_with_a_local_seats_moves_is_refused(page, open_app, base_url,

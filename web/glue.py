@@ -19,9 +19,9 @@ SAVED = ("rituels.save.", "rituels.entry.", "rituels.saves")   # saved games: no
 LEGACY = ("rituels.save.", "rituels.saves")   # what older versions saved in localStorage
 CHANNEL = "rituels.saves"      # BroadcastChannel: "these saved-game keys were written" (a
 # list), or {"format": n}, a tab's hello: the saves' storage format its build writes
-# The watchdog: a message of the person (or any but a timer's, which may start a bot's search
-# or an analysis) unanswered this long means the worker is dead or stuck; long work shows a
-# busy mark after SLOW_MS.
+# The watchdog: a message unanswered this long beyond the work its timer allowed (a tick's
+# "budget": a bot's search, an analysis slice) means the worker is dead or stuck; long work
+# shows a busy mark after SLOW_MS.
 DEAD_MS = 4000
 # Longer than any game link (rituels.engine.link.MAX_LINK_CHARS): a fragment is cut there.
 MAX_HASH = 200_010
@@ -128,7 +128,8 @@ class Glue:
         self.keep = []           # JS proxies of our callbacks, alive as long as the page
         self.on_answer = self.proxy(self.answered)
         self.on_error = self.proxy(self.failed)
-        self.on_timer = self.proxy(lambda: self.send({"kind": "tick"}))
+        self.on_timer = self.proxy(lambda budget=0: self.send({"kind": "tick",
+                                                               "budget": budget or 0}))
         self.on_idle = self.proxy(lambda: self.send({"kind": "idle"}))
         self.later = []          # an answer's effects that wait for a task of their own
         self.on_later = self.proxy(self.finish)
@@ -221,9 +222,11 @@ class Glue:
 
     # --- talking to the worker -------------------------------------------------------------
     def send(self, message, first=False):
-        if message["kind"] in ("tick", "idle") and any(m["kind"] == message["kind"]
-                                                       for m in self.queue):
-            return
+        for waiting in self.queue:
+            if message["kind"] in ("tick", "idle") and waiting["kind"] == message["kind"]:
+                # One is enough; it may work as long as either was allowed to.
+                waiting["budget"] = max(waiting.get("budget", 0), message.get("budget", 0))
+                return
         if message["kind"] in FROM_PERSON:
             self.unanswered += 1
             js.document.documentElement.setAttribute("data-busy", "")
@@ -244,15 +247,14 @@ class Glue:
     # --- the watchdog ---------------------------------------------------------------------
     def watch_over(self, message):
         """Timers for the message now in flight: after SLOW_MS the page shows it is busy;
-        after DEAD_MS, unless a timer's message may have started long work, the worker is
-        declared dead (the frame's #watch says so and offers « Recharger »)."""
+        after DEAD_MS beyond the work it may do (a tick's budget), the worker is declared
+        dead (the frame's #watch says so and offers « Recharger »). Every message is watched,
+        a bot's turn too, and those queued behind it wait at most that long."""
         self.sent += 1
         number = self.sent
         self.unwatch()
         slow = js.setTimeout(self.on_slow, SLOW_MS, number)
-        dead = None
-        if message["kind"] != "tick":
-            dead = js.setTimeout(self.on_dead, DEAD_MS, number)
+        dead = js.setTimeout(self.on_dead, DEAD_MS + message.get("budget", 0), number)
         self.watch = (slow, dead)
 
     def unwatch(self):
@@ -281,6 +283,14 @@ class Glue:
                 if button is not None:
                     button.focus()
 
+    def revive(self):
+        """An answer came after all (a loaded machine, not a dead worker): the notice goes."""
+        self.dead = False
+        js.document.documentElement.removeAttribute("data-dead")
+        watch = js.document.getElementById("watch")
+        if watch is not None:
+            watch.setAttribute("hidden", "")
+
     def done_with(self, message):
         if message is not None and message["kind"] in FROM_PERSON:
             self.unanswered -= 1
@@ -302,6 +312,8 @@ class Glue:
     def answered(self, pair):
         # [JSON of the answer, markup]: the markup is never parsed here, only handed on.
         self.unwatch()
+        if self.dead:
+            self.revive()
         answer = json.loads(pair[0])
         answer["html"] = pair[1] if answer["morph"] else None
         self.busy = True   # until this answer is applied: a stored message goes first
@@ -721,7 +733,7 @@ class Glue:
 
 # --- the effects (rituels/app/effects.py: one dataclass each, sent as {"type": kind, ...}) -----
 def run_timer(glue, effect):
-    js.setTimeout(glue.on_timer, effect["ms"])
+    js.setTimeout(glue.on_timer, effect["ms"], effect.get("budget_ms", 0))
 
 
 def run_hash(glue, effect):

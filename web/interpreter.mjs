@@ -10,6 +10,9 @@
 // runs no app code but imports) and keeps the interpreter's memory in Cache Storage. Later
 // visits restore it instead of booting Python. Anything wrong with it (missing, another build,
 // corrupted, a restore that fails, hangs or never reached ready) boots as before and drops it.
+// First: PyScript's own IndexedDB stores (its packages' cache, opened while Pyodide boots) in
+// memory, so a refused or missing IndexedDB cannot stop the boot (pyscript-idb.js says why).
+import "./pyscript-idb.js";
 import { loadPyodide as loadPinned, version } from "./runtime/pyodide/pyodide.mjs";
 
 export { version };

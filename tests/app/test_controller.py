@@ -90,6 +90,37 @@ def test_bot_pace_uses_timers(fake_game, storage):
     assert len(s.record["actions"]) == n + 1
 
 
+def test_a_bots_thinking_tick_carries_its_time_budget(fake_game, storage, monkeypatch):
+    """The tick that runs a bot's search says how long it may think (the glue's watchdog
+    waits that much longer): the bot's budget, at most a slice; a count-bound bot says 0."""
+    import appfake
+
+    monkeypatch.setattr(appfake.SlowBot, "budget_s", 0.6, raising=False)
+    for slice_s, budget in ((3600, 600), (0.01, 10)):   # the worker's, a sliced app's
+        app = App(storage, "", pace_s=0, slice_s=slice_s)
+        app.navigate("#/")
+        start(app, **{"seat-1-kind": "strong"})
+        play_human_turn(app, "go1")
+        timers = [e for e in app.take_effects() if e["type"] == "timer"]
+        assert timers == [{"type": "timer", "ms": 0, "budget_ms": budget}]
+    monkeypatch.delattr(appfake.SlowBot, "budget_s")
+    app = App(storage, "", pace_s=0, slice_s=3600)
+    app.navigate("#/")
+    start(app, **{"seat-1-kind": "strong"})
+    play_human_turn(app, "go1")
+    assert [e["budget_ms"] for e in app.take_effects() if e["type"] == "timer"] == [0]
+
+
+def test_one_pending_timer_keeps_the_largest_budget(fake_game, make_app):
+    app = make_app()
+    app.take_effects()
+    app.schedule(0.5)
+    app.schedule(0, 0.2)
+    app.schedule(0, 0.1)
+    assert [e for e in app.take_effects() if e["type"] == "timer"] == [
+        {"type": "timer", "ms": 500, "budget_ms": 200}]
+
+
 def test_reload_mid_game_restores_the_same_position(fake_game, make_app, storage):
     app = make_app()
     s = start(app)

@@ -35,7 +35,8 @@ def test_every_kind_is_one_dataclass_with_its_own_name():
 
 
 @pytest.mark.parametrize("effect, sent", [
-    (effects.Timer(250), {"type": "timer", "ms": 250}),
+    (effects.Timer(250), {"type": "timer", "ms": 250, "budget_ms": 0}),
+    (effects.Timer(0, 600), {"type": "timer", "ms": 0, "budget_ms": 600}),
     (effects.Focus("#status"), {"type": "focus", "target": "#status"}),
     (effects.Reveal(), {"type": "reveal"}),
     (effects.KeepClear(".mark", ".coach-answer"),

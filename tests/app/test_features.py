@@ -50,4 +50,5 @@ def test_a_feature_uses_the_public_schedule_call():
     app = App({})
     app.schedule(0.25)
     app.schedule(1.0)       # one tick pending at a time
-    assert [e for e in app.take_effects() if e["type"] == "timer"] == [{"type": "timer", "ms": 250}]
+    assert [e for e in app.take_effects() if e["type"] == "timer"] == [
+        {"type": "timer", "ms": 250, "budget_ms": 0}]

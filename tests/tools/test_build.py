@@ -439,3 +439,20 @@ def test_pyscript_starts_after_the_parser_has_seen_the_glue_config(site):
     assert core > html.index('<script type="py" worker')
     assert html.index('<link rel="modulepreload" href="runtime/pyscript/core.js">') < html.index(
         "</head>")
+
+
+def test_pyscripts_own_indexeddb_stores_are_guarded_before_it_loads(site):
+    """web/pyscript-idb.js keeps PyScript's IDBMap databases in memory: it must run before
+    PyScript's core on the page and before Pyodide's boot in the worker, and PyScript must
+    still name them "IDBMap/..." (a new PyScript that renames them would bypass it)."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert (site / "pyscript-idb.js").is_file()
+    assert html.index('<script src="pyscript-idb.js">') < html.index(
+        '<script type="module" async src="runtime/pyscript/core.js">')
+    interpreter = (site / "interpreter.mjs").read_text(encoding="utf-8")
+    assert interpreter.index('import "./pyscript-idb.js";') < interpreter.index("pyodide.mjs")
+    assert "pyscript-idb.js" in (site / "sw.js").read_text(encoding="utf-8")   # precached
+    core = next((build.NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js"))
+    shim = (site / "pyscript-idb.js").read_text(encoding="utf-8")
+    assert 'prefix:"IDBMap"' in core.read_text(encoding="utf-8")
+    assert 'var PREFIX = "IDBMap/";' in shim

@@ -36,6 +36,10 @@ class Kept:
 FEATURE: Feature[Kept] = Feature("analysis", state=Kept)
 
 SLICE_S = 0.5
+# A tick works SLICE_S, then finishes the step it is in: one position's estimate, at most
+# 0.63 s in CPython (Cthulhu Dice, Wongar; 2-core machine at load 15), more in Pyodide. The
+# tick's budget for the page's watchdog (web/glue.py) is both.
+STEP_S = 1.5
 # A finished analysis is kept beside its save (IndexedDB, like the record: rituels.app.browser)
 # so a reload, a language switch or another visit shows it at once; it names the record it was
 # computed from (core.fingerprint) and is ignored, then replaced, once that record changes.
@@ -99,7 +103,7 @@ def _start(app: FeatureHost, data: dict) -> None:
     # Hands stay hidden unless the viewer may show them (a finished game of this device,
     # or a link that reveals them).
     FEATURE.of(app).job = (_key(cur), Job(cur.record, hidden=not cur.choose_viewer))
-    app.schedule(0)
+    app.schedule(0, SLICE_S + STEP_S)
 
 
 @FEATURE.command("analysis-cancel")
@@ -117,7 +121,7 @@ def _tick(app: FeatureHost) -> None:
         pass
     app.changed = True
     if not job.result.done:
-        app.schedule(0)
+        app.schedule(0, SLICE_S + STEP_S)
     else:
         _store(app, _cursor(app), job)
 
@@ -152,7 +156,7 @@ def extra(app: FeatureHost) -> dict[str, Any]:
         what=lambda pos: _text(cur, ends.get(pos, pos - 1), pos),
         log_text=lambda start, end: _text(cur, start, end))}
     if job is not None and not job.result.done:
-        app.schedule(0)          # back on the viewer after leaving it: the analysis goes on
+        app.schedule(0, SLICE_S + STEP_S)   # back on the viewer: the analysis goes on
     if job is None or not job.result.done:
         return out
     reviews = job.result.reviews

@@ -170,11 +170,17 @@ class App:
         self.effects.append(Hash(hash_))
         self.navigate(hash_, force=True)
 
-    def schedule(self, seconds: float) -> None:
-        """Ask the page for a tick in ``seconds`` (one pending at a time)."""
+    def schedule(self, seconds: float, work_s: float = 0.0) -> None:
+        """Ask the page for a tick in ``seconds`` (one pending at a time) that may work for
+        ``work_s`` (the glue's watchdog allows for it; the largest asked for wins)."""
+        budget = max(0, int(work_s * 1000))
         if not self._timer_pending:
             self._timer_pending = True
-            self.effects.append(Timer(max(0, int(seconds * 1000))))
+            self.effects.append(Timer(max(0, int(seconds * 1000)), budget))
+            return
+        for i, effect in enumerate(self.effects):
+            if isinstance(effect, Timer) and effect.budget_ms < budget:
+                self.effects[i] = Timer(effect.ms, budget)
 
     def hooks(self, kind: str) -> tuple[Hook, ...]:
         """The installed features' hooks of one kind (rituels.app.registry.HOOKS), in order."""
@@ -492,12 +498,12 @@ class App:
         if job.gen is None and not job.done:
             # Start thinking in a task of its own: the move just played is drawn first.
             job.gen = self._bot(s, player).think(s.state.clone(), player)
-            self.schedule(0)
+            self.schedule(0, self._think_budget(s, player))
             return False
         if not job.done:
             self._think(s, player, job)
             if not job.done:
-                self.schedule(0)
+                self.schedule(0, self._think_budget(s, player))
                 return False
             if self.on_bot_decision is not None:
                 self.on_bot_decision(s.record["game"], (self.clock() - job.started) * 1000)
@@ -535,6 +541,11 @@ class App:
             job.action, job.done = self.rng.choice(s.state.legal_actions()), True
         if job.done and job.action not in s.state.legal_actions():
             job.action = self.rng.choice(s.state.legal_actions())
+
+    def _think_budget(self, s: Session, player: int) -> float:
+        """How long the next tick may think: the bot's time budget (0 for one that stops on
+        a count, e.g. the easy bots), at most a slice."""
+        return min(self.slice_s, float(getattr(self._bot(s, player), "budget_s", 0.0) or 0.0))
 
     def _bot(self, s: Session, player: int) -> Any:
         if player not in s.bots:

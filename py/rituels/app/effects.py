@@ -13,10 +13,13 @@ from typing import Any, ClassVar
 
 @dataclass(frozen=True, slots=True)
 class Timer:
-    """The glue sets a timeout, then sends ``tick`` (bot slices, chance pauses, replay)."""
+    """The glue sets a timeout, then sends ``tick`` (bot slices, chance pauses, replay).
+    ``budget_ms``: how long that tick may work (a bot's search, an analysis slice): the
+    glue's watchdog waits that much longer for its answer before it calls the worker dead."""
 
     KIND: ClassVar[str] = "timer"
     ms: int
+    budget_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,7 +226,7 @@ def _import(app: FeatureHost, data: dict) -> None:
             return
         FEATURE.of(app).report = None
         app.changed = True
-        app.schedule(0)
+        app.schedule(0, STEP_S)
         return
     if isinstance(text, str) and len(text) > MAX_RECORD_CHARS:
         app.notice("library.games.import_error", reason=app.t("library.input.too_big"))
@@ -254,7 +254,7 @@ def _tick(app: FeatureHost) -> None:
         return
     app.changed = True
     if not job.step(STEP_S):
-        app.schedule(0)
+        app.schedule(0, STEP_S)
         return
     kept.job = None
     try:

@@ -10,6 +10,8 @@ any static host (GitHub Pages, a USB stick served by ``python3 -m http.server``)
     rituels.zip           the ``rituels`` package (without tools/ and caches), with its
                           bytecode; the worker imports from it (zipimport)
     boot.js, boot.css     language class, early taps, service worker; first-paint styles
+    store.js              the saved games in IndexedDB (page and worker)
+    pyscript-idb.js       PyScript's own IndexedDB stores in memory (page and worker)
     app.css, games/*.css  the app's styles
     manifest.webmanifest, icons/
     runtime/pyscript/     @pyscript/core's dist (no source maps)
@@ -492,8 +494,8 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-WEB_FILES = ("boot.js", "store.js", "snapshot.mjs", "boot.css", "worker.py", "glue.py",
-             "manifest.webmanifest", "app.css")
+WEB_FILES = ("boot.js", "store.js", "pyscript-idb.js", "snapshot.mjs", "boot.css", "worker.py",
+             "glue.py", "manifest.webmanifest", "app.css")
 CONFIG_FILES = ("pyscript.toml", "glue.toml")
 
 
