@@ -352,10 +352,16 @@
             tx.abort();
             return;
           }
-          writes.forEach(function (w) {
-            if (w[2] === null) { store.delete(w[0]); } else { store.put(w[2], w[0]); }
-          });
-          if (head) { keepHead(store, headRecord(head.result, null, null), writes); }
+          // A put can throw at once (a value the browser refuses, a transaction the
+          // browser ended): the whole commit fails, said to the app, never an uncaught error.
+          try {
+            writes.forEach(function (w) {
+              if (w[2] === null) { store.delete(w[0]); } else { store.put(w[2], w[0]); }
+            });
+            if (head) { keepHead(store, headRecord(head.result, null, null), writes); }
+          } catch (err) {
+            try { tx.abort(); } catch (ignored) { /* already ended: onabort/onerror said it */ }
+          }
         });
       });
     }).then(function (out) {
