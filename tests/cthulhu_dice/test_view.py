@@ -131,6 +131,22 @@ def test_seats_of_one_person_are_numbered():
     assert view.status(state, ctx(players=2)) == f"Alice (1), à vous{NB}: choisissez une victime"
 
 
+def test_two_places_each_show_the_name_whole_a_numbered_disc_and_a_note():
+    # Issue 42: « Nyarlathotep (2) » was cut to « Nyarlathote… » in the seat.
+    names = ["Joueur 1", "Nyarlathotep"]
+    page = view.render(start(2), ctx(players=2, names=names))
+    names_shown = re.findall(r'class="cd-name"[^>]*>([^<]*)<', page)
+    assert names_shown == ["Joueur 1", "Nyarlathotep", "Joueur 1", "Nyarlathotep"]
+    assert page.count('class="cd-place"') == 4
+    discs = re.findall(r'font-weight="bold">([12])<', page)
+    assert discs == ["1", "1", "2", "2"]
+    assert 'aria-label="Nyarlathotep place 2 3 jetons — attaquer"' in page
+    assert f"Chacun joue 2 places, de sa couleur et numérotées{NB}: on gagne" in page
+    # one place each: no disc, no note
+    page = view.render(start(4), ctx())
+    assert 'class="cd-place"' not in page and "cd-places" not in page
+
+
 def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
     state = position([5, 0, 2, 1], pool=4)
     for lang, badge in (("fr", "FOU"), ("en", "MAD")):

@@ -176,13 +176,26 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
 
 
 def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
-            extra_class: str = "", hide_label: bool = False) -> str:
+            extra_class: str = "", hide_label: bool = False, note: str = "") -> str:
+    """A labelled select; ``note``: a line under it that says what the choice means (also
+    its description for screen readers)."""
     options = "".join(
         f'<option{attrs(value=value, selected=str(value) == str(current))}>{esc(text)}</option>'
         for value, text in values)
     label_class = "visually-hidden" if hide_label else "field-label"
+    note_id = f"{name}-note" if note else None
     return (f'<label class="field{extra_class}"><span class="{label_class}">{esc(label)}</span>'
-            f'<select{attrs(name=name, id=name)}>{options}</select></label>')
+            f'<select{attrs(name=name, id=name, aria_describedby=note_id)}>{options}</select>'
+            + (f'<span class="field-note"{attrs(id=note_id)}>{esc(note)}</span>' if note else "")
+            + '</label>')
+
+
+def count_note(lang: str, game_id: str, count: int) -> str:
+    """What a player count means when it is not one place each (Cthulhu Dice at two: two
+    places each), said before the game starts; "" for the usual one place each."""
+    key = f"app.newgame.count_note.{game_id}.{count}"
+    text = t(lang, key)
+    return "" if text == key else text
 
 
 def _option_field(lang: str, opt: Option, value: Any) -> str:
@@ -248,7 +261,8 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         # A newcomer may want the guided game first (rituels/app/lessons.py).
         + (f'<p class="newgame-learn"><a{attrs(class_="btn btn-small", href="#/learn/" + draft["game"])}>'
            f'{esc(t(lang, "lessons.learn"))}</a></p>' if draft["game"] in LESSON_GAMES else "")
-        + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
+        + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]),
+                  note=count_note(lang, game.id, draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
         f'{pace_markup}{options_markup}{coach}'
