@@ -33,6 +33,7 @@ from rituels.engine.safeinput import clean_title
 from rituels.engine.state import CHANCE
 from rituels.i18n import t
 from rituels.screens.mygames import describe_error
+from rituels.screens.newgame import seat_names
 from rituels.screens.replay import PUBLIC, SPEEDS, render
 from rituels.viewkit import ViewContext
 
@@ -58,7 +59,7 @@ class ReplayCursor:
         RecordError if the record does not replay, ImportError if the game's view is missing."""
         self.record = check_record(record)
         self.view = load_view(self.record["game"])
-        self.names = [s["name"] for s in self.record["seats"]]
+        self.names = seat_names(self.record["game"], self.record["seats"], lang)
         self.lang = lang
         self.choose_viewer = choose_viewer
         self.viewer = viewer
@@ -95,6 +96,7 @@ class ReplayCursor:
     def set_lang(self, lang: str) -> None:
         if lang != self.lang:
             self.lang = lang
+            self.names = seat_names(self.record["game"], self.record["seats"], lang)
             self._relog()
 
     def set_viewer(self, viewer: int | None) -> None:

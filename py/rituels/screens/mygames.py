@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rituels.engine.game import GAME_IDS
 from rituels.i18n import t, tn
+from rituels.screens.newgame import entry_names
 from rituels.viewkit import attrs, esc
 
 if TYPE_CHECKING:   # for an annotation only
@@ -37,7 +38,7 @@ def when(lang: str, iso: str) -> str:
 def _players(lang: str, entry: dict[str, Any]) -> str:
     bots = entry.get("bots") or []
     names = []
-    for i, name in enumerate(entry.get("players") or []):
+    for i, name in enumerate(entry_names(lang, entry)):
         bot = bots[i] if i < len(bots) else None
         names.append(t(lang, "library.games.bot_name", name=name) if bot else str(name))
     return ", ".join(names)
@@ -47,7 +48,7 @@ def _state(lang: str, entry: dict[str, Any]) -> str:
     """« Terminée — gagnante : Ada — votre place : 2 sur 4 », « À vous », « Attend Bruno (à
     distance) », « Les automates jouent »; an entry written before these fields: « Terminée »
     or « En cours »."""
-    players = entry.get("players") or []
+    players = entry_names(lang, entry)
 
     def name(p: int) -> str:
         return str(players[p]) if 0 <= p < len(players) else "?"
