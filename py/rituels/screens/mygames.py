@@ -97,7 +97,11 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
     game_name = t(lang, f"app.game.{game}.name")
     title = entry.get("title") or game_name
     state = _state(lang, entry)
-    label = f"{title} — {game_name}"
+    # What the buttons' labels name: the given title and the game, else the game and its
+    # players (« Revoir — Cthulhu Dice — Cthulhu Dice » said nothing, twice).
+    players = _players(lang, entry)
+    label = (f"{title} — {game_name}" if entry.get("title")
+             else f"{game_name} — {players}" if players else game_name)
     if renaming == save_id:
         head = (f'<form class="rename" data-submit="games-rename-save">'
                 f'<label class="field"><span class="field-label">'
@@ -113,7 +117,7 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
         head = f'<h2 class="save-title">{esc(title)}</h2>'
     facts = [   # where the game stands first: who won, or whose decision it waits for
         (t(lang, "library.games.state"), state),
-        (t(lang, "library.games.players"), _players(lang, entry)),
+        (t(lang, "library.games.players"), players),
         (t(lang, "library.games.started"), when(lang, entry.get("started", ""))),
         (t(lang, "library.games.last_move"), when(lang, entry.get("updated", ""))),
         (t(lang, "library.games.moves"), str(entry.get("moves", 0))),
