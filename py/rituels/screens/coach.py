@@ -16,7 +16,9 @@ def pct(lang: str, chance: float) -> str:
 
 def _item(lang: str, text: str, chance: float, reason: str) -> str:
     why = f' <span class="coach-why">{esc(reason)}</span>' if reason else ""
-    return f'{esc(text)} — <strong>{esc(pct(lang, chance))}</strong>{why}'
+    # what the number is: a chance of winning, not a score (issue 42)
+    chance_text = t(lang, "coach.win_chance", pct=pct(lang, chance))
+    return f'{esc(text)} — <strong>{esc(chance_text)}</strong>{why}'
 
 
 def spoken(lang: str, best: tuple) -> str:
@@ -27,13 +29,19 @@ def spoken(lang: str, best: tuple) -> str:
 
 
 def coach_box(lang: str, shown: list[tuple] | None) -> str:
-    """The button and, once asked (``shown``: (notation, text, chance, reason, marks), best
-    first), the answer under the status bar; the first one is drawn on the board."""
+    """The button in the status bar (its answer: ``coach_answer``)."""
     button = (f'<button type="button" class="btn btn-small coach-btn" data-cmd="coach"'
               f'{attrs(aria_expanded="true" if shown is not None else "false")}>'
               f'{esc(t(lang, "analysis.coach"))}</button>')
+    return f'<div class="coach">{button}</div>'
+
+
+def coach_answer(lang: str, shown: list[tuple] | None) -> str:
+    """Once asked (``shown``: (notation, text, chance, reason, marks), best first), the
+    answer: on a laptop at the top of the log's column (it floated over the Journal), on a
+    phone a sheet at the foot of the screen; the first choice is drawn on the board."""
     if shown is None:
-        return f'<div class="coach">{button}</div>'
+        return ""
     if not shown:
         body = f'<p>{esc(t(lang, "coach.nothing"))}</p>'
     else:
@@ -44,8 +52,7 @@ def coach_box(lang: str, shown: list[tuple] | None) -> str:
     close = (f'<button type="button" class="btn btn-small coach-close" data-cmd="coach-close"'
              f'{attrs(aria_label=t(lang, "coach.close"), title=t(lang, "coach.close"))}>'
              f'<span aria-hidden="true">✕</span></button>')
-    return (f'<div class="coach">{button}<div class="coach-answer" role="status">{close}'
-            f'{body}</div></div>')
+    return f'<div class="coach-answer" role="status">{close}{body}</div>'
 
 
 def legend(lang: str, played: bool = True) -> str:
