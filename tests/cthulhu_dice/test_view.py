@@ -147,6 +147,20 @@ def test_two_places_each_show_the_name_whole_a_numbered_disc_and_a_note():
     assert 'class="cd-place"' not in page and "cd-places" not in page
 
 
+def test_the_mad_badge_holds_its_word_in_every_language():
+    # German « WAHNSINNIG » ran out of its 54-unit badge.
+    state = position([5, 0, 2, 1], pool=4)
+    for lang in ("fr", "en", "it", "de"):
+        page = view.render(state, ctx(lang))
+        width = float(re.search(r'class="cd-badge" x="[\d.]+" y="[\d.]+" width="([\d.]+)"',
+                                page).group(1))
+        word = view.ViewContext(lang=lang).t("cthulhu.mad").upper()
+        fitted = re.search(r'textLength="(\d+)"[^>]*>' + word + "<", page)
+        shown = int(fitted.group(1)) if fitted else view.BADGE_CHAR_W * len(word)
+        assert shown <= width - 10 and width <= view.SEAT_W - 8, (lang, width, shown)
+    assert "textLength" in view.render(state, ctx("de")).split("WAHNSINNIG")[0][-200:]
+
+
 def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
     state = position([5, 0, 2, 1], pool=4)
     for lang, badge in (("fr", "FOU"), ("en", "MAD")):

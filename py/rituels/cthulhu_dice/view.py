@@ -34,6 +34,7 @@ LONG_NAME_CHARS = 13            # ... at a smaller size; longer ones are cut (fu
 PLAYER_COLOURS = ("#d9534f", "#4a90d9", "#e0a526", "#5cb85c", "#a66bd3", "#e37faa",
                   "#3bbfb0", "#c98b4a")
 MAD_GREY = "#7b7b7b"
+BADGE_CHAR_W = 9.6              # a bold capital's mean width at SMALL_FONT (Chromium, serif)
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -151,10 +152,17 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         lines.append(_tspan(bx, by + 5, str(place),
                             f'fill="#1d1a16" font-size="{SMALL_FONT}" font-weight="bold"'))
     if mad:
-        out.append(f'<rect class="cd-badge" x="{cx - 27:.1f}" y="{y0 + 25:.1f}" width="54" '
-                   f'height="19" rx="9" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>')
+        # as wide as its word (German « WAHNSINNIG » ran out of a 54-unit badge), within the
+        # seat; a longer word is narrowed to it
+        text_w = BADGE_CHAR_W * len(badge)
+        badge_w = min(SEAT_W - 8, max(54.0, text_w + 14))
+        fit = (f' textLength="{badge_w - 10:.0f}" lengthAdjust="spacingAndGlyphs"'
+               if text_w > badge_w - 10 else "")
+        out.append(f'<rect class="cd-badge" x="{cx - badge_w / 2:.1f}" y="{y0 + 25:.1f}" '
+                   f'width="{badge_w:.0f}" height="19" rx="9" fill="#1a1a1a" stroke="#e05a4f" '
+                   f'stroke-width="1.5"/>')
         lines.append(_tspan(cx, y0 + 39.5, badge,
-                            f'fill="#ffb3ad" font-size="{SMALL_FONT}" font-weight="bold"'))
+                            f'fill="#ffb3ad" font-size="{SMALL_FONT}" font-weight="bold"{fit}'))
     else:
         out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 27, 6, 12, 4)}</g>')
     lines.append(_tspan(cx, y0 + 61, count, 'class="cd-count" fill="#f3efe6" '
