@@ -551,7 +551,8 @@ class Analysis:
         return sorted(((pos, p, b, a) for _, pos, p, b, a in top))
 
 
-STORED_VERSION = 3        # 2: the runs of decisions (the identity's chain); 3: Wongar's luck by its review estimate
+# 2: the runs of decisions (the identity's chain); 3: Wongar's luck by its review estimate
+STORED_VERSION = 3
 _SCALE = 10_000          # chances kept to 4 decimals: a stored analysis is a few kilobytes
 
 

@@ -7,8 +7,8 @@ can form around it.
 A route handles ``#/name/arg`` (``fn(app, arg)``), a command a click on ``data-cmd``
 (``fn(app, data)``). Hooks: ``tick`` (called on every timer tick), ``overlay`` (markup drawn
 over the current screen, such as a dialog), ``board_filter`` (app, board markup -> markup: the
-coach's hint), ``status_tool`` (markup of a tool in the game's status bar), ``side`` (a panel at the top
-of the log's column: the coach's answer), ``replay_extra``
+coach's hint), ``status_tool`` (markup of a tool in the game's status bar), ``side`` (a panel
+at the top of the log's column: the coach's answer), ``replay_extra``
 (parts of the replay viewer: ``{"panel", "marks", "note", "board"}``) and ``board_click``
 (app, click data -> True when it took a tap on the board: lessons, "why not?"). Opening a
 share link (``#g=``, rituels/app/sharing.py): ``link_opened`` (app, record, link info; called

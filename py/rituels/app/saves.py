@@ -30,8 +30,8 @@ from typing import Any, Callable
 from rituels.app.places import summary
 from rituels.app.storage import StorageError
 from rituels.engine.history import replay
-from rituels.engine.record import (MAX_DEFAULT, MAX_RECORD_CHARS, RecordError, check_record, game_id_of,
-                                   parse_record_text)
+from rituels.engine.record import (MAX_DEFAULT, MAX_RECORD_CHARS, RecordError, check_record,
+                                   game_id_of, parse_record_text)
 from rituels.engine.safeinput import InputError, clean_title, read_json
 from rituels.engine.state import GameState
 

@@ -328,7 +328,8 @@ def render(state: CthulhuDiceState, ctx: ViewContext) -> str:
            f'<ellipse cx="{CENTRE}" cy="{CENTRE}" rx="{RING + 10}" ry="{RING + 10}" '
            f'fill="#1e3b2f" stroke="#10261d" stroke-width="6"/>'
            f'{_duel_line(state)}{_centre(state, ctx, picks.get(CTHULHU))}{seats}</svg>')
-    return f'<div class="cd">{svg}{_buttons(state, ctx)}{_places(state, ctx)}{_goals(state, ctx)}</div>'
+    return (f'<div class="cd">{svg}{_buttons(state, ctx)}{_places(state, ctx)}'
+            f'{_goals(state, ctx)}</div>')
 
 
 # --- sentences ------------------------------------------------------------------------------
