@@ -16,9 +16,7 @@ def pct(lang: str, chance: float) -> str:
 
 def _item(lang: str, text: str, chance: float, reason: str) -> str:
     why = f' <span class="coach-why">{esc(reason)}</span>' if reason else ""
-    # what the number is: a chance of winning, not a score (issue 42)
-    chance_text = t(lang, "coach.win_chance", pct=pct(lang, chance))
-    return f'{esc(text)} — <strong>{esc(chance_text)}</strong>{why}'
+    return f'{esc(text)} — <strong>{esc(pct(lang, chance))}</strong>{why}'
 
 
 def spoken(lang: str, best: tuple) -> str:
@@ -47,7 +45,8 @@ def coach_answer(lang: str, shown: list[tuple] | None) -> str:
     else:
         items = "".join(f'<li{attrs(data_hint=n)}>{_item(lang, text, chance, reason)}</li>'
                         for n, text, chance, reason, _ in shown)
-        body = (f'<p class="coach-title">{esc(t(lang, "analysis.coach_title"))}</p>'
+        # the title says what the numbers are: chances of winning (issue 42)
+        body = (f'<p class="coach-title">{esc(t(lang, "coach.title_chances"))}</p>'
                 f'<ol class="coach-list">{items}</ol>{legend(lang, played=False)}')
     close = (f'<button type="button" class="btn btn-small coach-close" data-cmd="coach-close"'
              f'{attrs(aria_label=t(lang, "coach.close"), title=t(lang, "coach.close"))}>'
