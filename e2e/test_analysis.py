@@ -4,7 +4,9 @@ moments, a key moment jumping the replay, review signs in the log; no axe violat
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from appwait import canonical_html, settle
 from stored import finished_game_storage, preload, store_saves, stored_analysis
@@ -43,7 +45,7 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
     # in points against the chance at the start, never a chance; the two key-moment lists
     assert page.locator(".an-summary thead th").all_inner_texts() == ["Ada", "B0", "B1", "B2"]
     assert page.locator(".an-summary tbody tr").count() == 7
-    adjusted = page.locator(".an-summary tbody tr >> nth=-1").locator("td").all_inner_texts()
+    adjusted = page.locator(".an-summary tbody tr >> nth=2").locator("td").all_inner_texts()
     assert len(adjusted) == 4 and all(c.endswith("pts") and "%" not in c for c in adjusted)
     assert page.locator(".an-dice li").count() >= 1
     assert page.locator("h3:has-text('Les décisions qui ont décidé de la partie')").count() == 1
@@ -186,3 +188,63 @@ def test_the_analysis_on_a_phone(phone_page, open_app, base_url, screenshot):
     screenshot(page, "analysis-replay-phone")
     page.locator(".an-summary").scroll_into_view_if_needed()
     screenshot(page, "analysis-summary-phone")
+
+
+def _near_the_end_after_bots() -> tuple[str, dict, list[str]]:
+    """Cthulhu Dice with Ada and two bots, saved where the bots have just played and Ada's
+    victim, her roll and its answer end the game (a seeded random game cut there): her
+    last moves and the two dice that finish it."""
+    from rituels.engine.record import start_state, step
+    from rituels.engine.state import CHANCE
+    from rituels.app.saves import SaveStore
+    from rituels.app.storage import MemoryStorage
+
+    _, actions = play_game(get_game("cthulhu-dice"), [RandomBot(i) for i in range(3)],
+                           rng=random.Random(0))
+    seats = [{"name": "Ada", "bot": None}] + [{"name": f"B{i}", "bot": "easy"} for i in (1, 2)]
+    record = {"format": 1, "game": "cthulhu-dice", "options": {}, "seats": seats,
+              "actions": actions, "meta": {}}
+    _, state = start_state(record)
+    movers = []
+    for i, text in enumerate(actions):
+        movers.append(state.current_player())
+        step(state, text, i)
+    cut = max(i for i, who in enumerate(movers) if who == 0)
+    assert all(who in (0, CHANCE) for who in movers[cut:])     # the bots do not play again
+    storage = MemoryStorage()
+    saves = SaveStore(storage)
+    save_id = saves.new_id()
+    saves.put(save_id, dict(record, actions=actions[:cut]), False, 0)
+    return save_id, storage.data, actions[cut:]
+
+
+def test_the_analysis_after_revoir_le_tour_covers_the_finished_game(make_page, open_app,
+                                                                    base_url, screenshot):
+    """Issue 42: « Revoir le tour », then the game finished, then « Analyser la partie »: the
+    replay of the finished game (not the review's viewer) and its analysis ends at 100 %."""
+    save_id, data, rest = _near_the_end_after_bots()
+    victim, dice = rest[0], [a for a in rest[1:]]
+    page = make_page("desktop", "fr", pace="0.05", chance=dice)
+    store_saves(page, base_url, data)
+    open_app(page, f"#/play/{save_id}")
+    page.wait_for_selector("#main [data-cmd=review-turn]:not([disabled])")
+    page.click("#main [data-cmd=review-turn]")
+    page.wait_for_function(f"() => location.hash.startsWith('#/replay/{save_id}/')")
+    page.wait_for_function(f"() => location.hash === '#/play/{save_id}'", timeout=60_000)
+    page.click(f".board [data-action='{victim}']")
+    page.wait_for_selector("#main [data-cmd=roll]")
+    page.click("#main [data-cmd=roll]")
+    page.wait_for_selector("[data-cmd=analysis-open]", timeout=30_000)
+    page.click("[data-cmd=analysis-open]")
+    end = len(json.loads(data[f"rituels.save.{save_id}"])["actions"]) + len(rest)
+    page.wait_for_function(f"() => location.hash === '#/replay/{save_id}/{end}'")
+    page.wait_for_selector(".an-summary", timeout=60_000)
+    settle(page)
+    assert page.locator(".replay-position").inner_text() == f"Coup {end} sur {end}"
+    assert page.locator("text=Reprendre la partie").count() == 0
+    assert page.locator("text=Revoir le tour :").count() == 0          # the review's note
+    label = page.get_attribute(".an-col >> nth=-1", "aria-label")
+    # the finished game's own end, exactly (here everyone went mad: Cthulhu won)
+    assert label.startswith(f"Coup {end}\u202f:"), label
+    assert set(re.findall(r"(\d+)\u202f%", label)) <= {"0", "100"}, label
+    screenshot(page, "analysis-after-review-desktop-fr")

@@ -114,6 +114,31 @@ def test_the_status_line_says_what_the_last_opponent_did(make_page, screenshot, 
     screenshot(page, f"layout-table-last-turn-desktop-{lang}")
 
 
+def test_the_last_turn_line_runs_across_the_phones_status_bar(make_page, screenshot):
+    """Issue 42: on a phone the summary sat in the prompt's column beside the roll button and
+    was cut after a few words (« Hastur : attaque Joue… »); it runs across the whole bar."""
+    page = make_page("phone", "de", pace="0.05", seed=3)
+    start_against_bots(page, "cthulhu-dice")
+    for _ in range(12):                    # Ada's victims and rolls until a bot's turn is told
+        if page.locator("#status .last-turn").count():
+            break
+        if page.locator("#main [data-cmd=roll]").count():
+            page.click("#main [data-cmd=roll]")
+        else:
+            page.click(".board button[data-action] >> nth=0")
+        settle(page)
+        page.wait_for_function("""() => document.querySelector('#status .last-turn,'
+          + ' #main [data-cmd=roll], .board button[data-action]')""", timeout=60_000)
+    sizes = page.evaluate("""() => { const e = document.querySelector('#status .last-turn');
+      const bar = document.querySelector('.status-bar').getBoundingClientRect();
+      const box = e.getBoundingClientRect();
+      return [e.scrollWidth, e.clientWidth, box.width / bar.width, box.height]; }""")
+    scroll, client, share, height = sizes
+    assert scroll <= client, f"the summary is cut: {sizes}"
+    assert share > 0.85 and height < 30, sizes
+    screenshot(page, "layout-table-last-turn-phone-de")
+
+
 # Every timer the page is asked for (the app's glue asks one per pause: effects.Timer).
 TIMERS_JS = """window.__timers = [];
   const setTimeout0 = window.setTimeout;

@@ -147,6 +147,11 @@ def test_the_coach_answers_with_the_best_choices_and_highlights_the_best():
     assert 1 <= len(best) <= 3
     marked = re.findall(r'<[^>]*class="[^"]*mark-best[^"]*"[^>]*>', page)
     assert marked and all(f'data-action="{best[0]}"' in tag for tag in marked)
+    # issue 42: beside the board, before the Journal (it floated over it), and its numbers
+    # say what they are
+    body = page[page.index('<div class="play-body'):]
+    assert body.index('class="coach-answer"') < body.index('aria-labelledby="log-title"')
+    assert "Meilleurs choix estimés (chance de gagner)" in html.unescape(page)
     app.click({"cmd": "coach-close"})
     assert "mark-best" not in app.render() and "coach-list" not in app.render()
 

@@ -13,7 +13,7 @@ def test_new_game_deals_and_waits_for_the_human(fake_game, make_app, storage):
     s = start(app, **{"seat-0-name": "Ada"})
     assert app.route == ("play", s.save_id)
     assert s.record["seats"] == [{"name": "Ada", "bot": None},
-                                 {"name": "Automate 1", "bot": "easy"}]
+                                 {"name": "Automate 1", "bot": "easy", "default": 1}]
     # the set-up deal (table chance) happened at once, then it is Ada's turn
     assert s.record["actions"][:2] in (["s0", "s0"], ["s0", "s1"], ["s1", "s0"], ["s1", "s1"])
     assert s.human_to_decide()

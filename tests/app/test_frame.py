@@ -3,11 +3,12 @@ sound, the phone's "⋯" menu, the rules over the game, the foldable log, the vi
 undo is unavailable, and the game's standings at the end."""
 
 import html
+import json
 
 from rituels.app.controller import SOUND_KEY
 from rituels.viewkit import ViewContext
 
-from apphelpers import play_human_turn, run_timers, start
+from apphelpers import html_text, play_human_turn, run_timers, start
 
 
 def shown(app):
@@ -147,7 +148,7 @@ def test_default_names_follow_the_language_typed_names_do_not(fake_game, make_ap
     app.set_lang("en")
     assert app.session.names == ["Player 1", "Bot 1"]
     assert "Player 1" in app.render()
-    s.record["seats"][0]["name"] = "Joueur 1 bis"     # typed by someone: kept as typed
+    s.record["seats"][0] = {"name": "Joueur 1 bis", "bot": None}   # typed: kept as typed
     app.session.set_lang("fr")
     assert app.session.names == ["Joueur 1 bis", "Automate 1"]
 
@@ -177,3 +178,29 @@ def test_saved_dates_are_shown_in_local_time(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_default_names_are_stored_as_such_and_shown_in_the_language_of_the_moment(
+        fake_game, make_app, storage):
+    # Issue 42: My games and Home kept « Joueur 1 » after a switch to English.
+    from rituels.app.replay import viewer
+    from rituels.app.saves import ENTRY_PREFIX
+    app = make_app(lang="fr")
+    s = start(app, **{"seat-0-name": ""})
+    assert s.record["seats"] == [{"name": "Joueur 1", "bot": None, "default": 1},
+                                 {"name": "Automate 1", "bot": "easy", "default": 1}]
+    app.set_lang("en")
+    for where in ("#/games", "#/", f"#/replay/{s.save_id}"):
+        app.navigate(where)
+        page = html_text(app)
+        assert "Player 1" in page and "Joueur 1" not in page, where
+    assert viewer(app).cursor.names == ["Player 1", "Bot 1"]
+    app.set_lang("de")
+    app.navigate("#/games")
+    assert "Spieler 1" in html_text(app)
+    # an entry written before the marker: its names still read in the language of the moment
+    entry = json.loads(storage.get(ENTRY_PREFIX + s.save_id))
+    del entry["defaults"]
+    storage.set(ENTRY_PREFIX + s.save_id, json.dumps(entry))
+    app.navigate("#/")
+    assert "Spieler 1" in html_text(app) and "Joueur 1" not in html_text(app)

@@ -149,3 +149,15 @@ def test_a_new_game_from_a_game_takes_that_games_coach_not_the_last_set_up(fake_
     app.navigate("#/")
     app.navigate("#/new/fake-race")
     assert app.draft["coach"] is False
+
+
+
+def test_the_buttons_name_the_game_once_and_its_players():
+    # Issue 42: a screen reader heard « Revoir — Cthulhu Dice — Cthulhu Dice ».
+    entry = {"id": "a", "game": "cthulhu-dice", "players": ["Ada", "Bruno"],
+             "bots": [None, "easy"], "moves": 3, "finished": True}
+    page = mygames.render("fr", [entry])
+    assert 'aria-label="Revoir — Cthulhu Dice — Ada, Bruno (automate)"' in page
+    assert "Cthulhu Dice — Cthulhu Dice" not in page
+    titled = mygames.render("fr", [dict(entry, title="Revanche")])
+    assert 'aria-label="Revoir — Revanche — Cthulhu Dice"' in titled

@@ -29,3 +29,16 @@ def test_hidden_options_are_still_recorded_with_their_values():
     seats, options = newgame.to_setup(draft, "fr")
     assert options["mode"] == "classic" and options["target"] == 10
     assert game.check_options(len(seats), options) == options
+
+
+def test_two_players_at_cthulhu_dice_are_told_they_play_two_places_each():
+    # Issue 42: the rule (two places each) was only on the Rules page.
+    game = get_game("cthulhu-dice")
+    draft = newgame.default_draft(game)
+    assert "count-note" not in newgame.render("fr", draft)         # four: one place each
+    draft = newgame.read_form(draft, {"count": "2"})
+    for lang, words in (("fr", "chacun joue deux places"), ("en", "each plays two places"),
+                        ("it", "ciascuno gioca due posti"), ("de", "spielt jeder zwei Plätze")):
+        page = newgame.render(lang, draft)
+        assert 'aria-describedby="count-note"' in page and words in page
+    assert "count-note" not in newgame.render("fr", newgame.default_draft(get_game("wongar")))

@@ -131,6 +131,36 @@ def test_seats_of_one_person_are_numbered():
     assert view.status(state, ctx(players=2)) == f"Alice (1), à vous{NB}: choisissez une victime"
 
 
+def test_two_places_each_show_the_name_whole_a_numbered_disc_and_a_note():
+    # Issue 42: « Nyarlathotep (2) » was cut to « Nyarlathote… » in the seat.
+    names = ["Joueur 1", "Nyarlathotep"]
+    page = view.render(start(2), ctx(players=2, names=names))
+    names_shown = re.findall(r'class="cd-name"[^>]*>([^<]*)<', page)
+    assert names_shown == ["Joueur 1", "Nyarlathotep", "Joueur 1", "Nyarlathotep"]
+    assert page.count('class="cd-place"') == 4
+    discs = re.findall(r'font-weight="bold">([12])<', page)
+    assert discs == ["1", "1", "2", "2"]
+    assert 'aria-label="Nyarlathotep place 2 3 jetons — attaquer"' in page
+    assert f"Chacun joue 2 places, de sa couleur et numérotées{NB}: on gagne" in page
+    # one place each: no disc, no note
+    page = view.render(start(4), ctx())
+    assert 'class="cd-place"' not in page and "cd-places" not in page
+
+
+def test_the_mad_badge_holds_its_word_in_every_language():
+    # German « WAHNSINNIG » ran out of its 54-unit badge.
+    state = position([5, 0, 2, 1], pool=4)
+    for lang in ("fr", "en", "it", "de"):
+        page = view.render(state, ctx(lang))
+        width = float(re.search(r'class="cd-badge" x="[\d.]+" y="[\d.]+" width="([\d.]+)"',
+                                page).group(1))
+        word = view.ViewContext(lang=lang).t("cthulhu.mad").upper()
+        fitted = re.search(r'textLength="(\d+)"[^>]*>' + word + "<", page)
+        shown = int(fitted.group(1)) if fitted else view.BADGE_CHAR_W * len(word)
+        assert shown <= width - 10 and width <= view.SEAT_W - 8, (lang, width, shown)
+    assert "textLength" in view.render(state, ctx("de")).split("WAHNSINNIG")[0][-200:]
+
+
 def test_tokens_are_drawn_and_counted_and_mad_seats_marked():
     state = position([5, 0, 2, 1], pool=4)
     for lang, badge in (("fr", "FOU"), ("en", "MAD")):

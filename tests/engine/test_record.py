@@ -121,3 +121,19 @@ def test_bad_frames_are_refused_with_their_code(edit, code):
     with pytest.raises(RecordError) as err:
         check_record(record)
     assert err.value.code == code and err.value.index is None
+
+
+def test_a_default_name_marker_is_kept_when_sound_and_dropped_otherwise():
+    # Issue 42: a name left empty is stored with its default-name number ("default": n),
+    # beside the name it was given, so each reader shows it in their own language.
+    from rituels.engine.record import check_record
+    seats = [{"name": "Joueur 1", "bot": None, "default": 1},
+             {"name": "Cacatoès", "bot": "easy", "default": 2},
+             {"name": "Bob", "bot": None, "default": True},
+             {"name": "Eve", "bot": None, "default": 99}]
+    record = {"format": 1, "game": "cthulhu-dice", "options": {}, "seats": seats[:3],
+              "actions": [], "meta": {}}
+    clean = check_record(record)["seats"]
+    assert clean == [seats[0], seats[1], {"name": "Bob", "bot": None}]
+    assert check_record(dict(record, seats=seats[2:]))["seats"] == [
+        {"name": "Bob", "bot": None}, {"name": "Eve", "bot": None}]

@@ -506,3 +506,19 @@ def test_cards_figures_and_ritual_cards_explain_themselves(lang):
     words = {"fr": ("un disque ici", "jamais de retrait"), "en": ("a disc here", "never removes")}
     assert words[lang][0] in ctx.t("wongar.tip.card.disc")
     assert words[lang][1] in ctx.t("wongar.tip.ritual.double")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "it", "de"])
+def test_area_names_stay_on_the_map_in_every_language(lang):
+    # Issue 42: German « Schildkröte » ran past the map's right edge (« Schildkröt » on a phone).
+    from rituels.wongar import mapview
+    state = get_game("wongar").new_state(3, {})
+    page = view.render(state, ViewContext(lang=lang, names=["A", "B", "C"]))
+    names = re.findall(r'<text x="([\d.]+)" y="[\d.]+" class="wg-area-name"([^>]*)>([^<]*)<', page)
+    assert len(names) == len(D.AREAS)
+    for x, extra, label in names:
+        fitted = re.search(r'textLength="(\d+)"', extra)
+        width = int(fitted.group(1)) if fitted else len(html.unescape(label)) * mapview.NAME_CHAR_W
+        assert float(x) + width <= geometry.WIDTH - 8, (label, x, width)
+    if lang == "de":
+        assert any("Schildkröte" in label and "textLength" in extra for _, extra, label in names)

@@ -81,10 +81,11 @@ THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 # this many playouts each (Monte-Carlo games; the children of one event share one stream).
 LUCK_OUTCOMES = 12
 LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 6}
-# Games whose events have many outcomes and costly playouts (Wongar's draws): the average
-# over the outcomes is the estimate at the event itself (its playouts draw the outcome), on
-# the same stream as the estimate after it.
-LUCK_FROM_EVENT = {"wongar"}
+# Games whose luck is read with their review estimate (Game.review_chances: public,
+# deterministic), every outcome of an event enumerated (Wongar). Random playouts cost too much
+# per outcome there, and 6 each side of an event were noise (±0.3 an event, adding up to
+# hundreds of points a game: issue 42).
+LUCK_BY_REVIEW = {"wongar"}
 # A Monte-Carlo point that moved by more than SWING from the previous one is estimated again
 # with MORE times the playouts (Job._point).
 SWING, MORE = 0.2, 4
@@ -292,10 +293,13 @@ class Estimator:
         first minus the second."""
         outcomes = state.chance_outcomes()
         playouts = LUCK_PLAYOUTS.get(self.game_id)
+        by_review = self.game_id in LUCK_BY_REVIEW and self.review_value is not None
 
         def after(action: Any) -> list[float]:
             child = state.clone()
             child.apply(action)
+            if by_review:
+                return list(self.review_value(child))
             return self.settled(child, *key, "luck", playouts=playouts)
 
         if len(outcomes) == 1:
@@ -303,11 +307,6 @@ class Estimator:
             # identity's chain of values goes through the event (docs/analysis.md)
             values = after(outcome)
             return values, list(values)
-        if self.game_id in LUCK_FROM_EVENT:
-            child = state.clone()
-            child.apply(outcome)
-            return (self.chances(child, *key, "luck", playouts=playouts),
-                    self.chances(state, *key, "luck", playouts=playouts))
         if len(outcomes) > LUCK_OUTCOMES:
             # a sample of this event's own (seeded): a sample fixed for every event would
             # bias every luck the same way, and they add up over a game
@@ -552,7 +551,8 @@ class Analysis:
         return sorted(((pos, p, b, a) for _, pos, p, b, a in top))
 
 
-STORED_VERSION = 2        # 2: the runs of decisions (the identity's chain)
+# 2: the runs of decisions (the identity's chain); 3: Wongar's luck by its review estimate
+STORED_VERSION = 3
 _SCALE = 10_000          # chances kept to 4 decimals: a stored analysis is a few kilobytes
 
 
@@ -739,8 +739,12 @@ class Job:
         besides (their mean, weighted by count): a jump is then the board's, not the noise's
         (Wongar's worst jump per game, 8 games: 37-76 points at 16 playouts)."""
         est = self.estimator
-        chances = est.chances(state, pos)
         points = self.result.points
+        if not points and (est.value is None or est.hidden) and not state.is_terminal():
+            # the start, shown as each player's chance at the start: with MORE times the
+            # playouts too (at 16, Wongar's was 31/14/55 % for three even seats)
+            return est.chances(state, pos, "more", playouts=est.playouts * (1 + MORE))
+        chances = est.chances(state, pos)
         if est.value is not None and not est.hidden or not points or state.is_terminal():
             return chances
         if max(abs(a - b) for a, b in zip(chances, points[-1][1])) <= SWING:

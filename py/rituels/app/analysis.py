@@ -127,7 +127,12 @@ def _tick(app: FeatureHost) -> None:
 
 
 def _text(cur: Any, start: int, end: int) -> str:
-    """The log text of the actions between two positions (shortened)."""
+    """The log text of the actions between two positions (shortened). One draw of the table
+    told with the ones after it (Wongar's set-up: one line for the whole bag) has that
+    line: a key moment always says what happened (issue 42)."""
+    while end - start == 1 and not cur.lines[start] and start + 1 < len(cur.lines) \
+            and cur.table[start + 1]:
+        start, end = start + 1, end + 1
     text = " ".join(" ".join(lines) for lines in cur.lines[start:end] if lines)
     return text if len(text) <= 140 else text[:139] + "…"
 

@@ -136,11 +136,21 @@ def coach_board(app: FeatureHost, board: str) -> str:
 
 @FEATURE.hook("status_tool")
 def coach_tool(app: FeatureHost) -> str:
-    """The « Conseil » button in the status bar and, once asked, its answer under it."""
+    """The « Conseil » button in the status bar."""
     s = _coached(app)
     if s is None:
         return ""
     held = _answer(app, s)
     return screen.coach_box(app.lang, held[3] if held else None)
+
+
+@FEATURE.hook("side")
+def coach_side(app: FeatureHost) -> str:
+    """Once asked, the coach's answer beside the board (rituels/screens/coach.py)."""
+    s = _coached(app)
+    if s is None:
+        return ""
+    held = _answer(app, s)
+    return screen.coach_answer(app.lang, held[3] if held else None)
 
 

@@ -672,6 +672,7 @@ def play_screen(app: App) -> str:
                        selection=bool(s.selection and s.human_to_decide()),
                        yours=app.yours(), last=lastturn.summary(app, s),
                        tools="".join(tool(app) for tool in INSTALLED.hooks["status_tool"]),
+                       side="".join(part(app) for part in INSTALLED.hooks["side"]),
                        **frame) + rules_over
 
 

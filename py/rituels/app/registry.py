@@ -7,7 +7,8 @@ can form around it.
 A route handles ``#/name/arg`` (``fn(app, arg)``), a command a click on ``data-cmd``
 (``fn(app, data)``). Hooks: ``tick`` (called on every timer tick), ``overlay`` (markup drawn
 over the current screen, such as a dialog), ``board_filter`` (app, board markup -> markup: the
-coach's hint), ``status_tool`` (markup of a tool in the game's status bar), ``replay_extra``
+coach's hint), ``status_tool`` (markup of a tool in the game's status bar), ``side`` (a panel
+at the top of the log's column: the coach's answer), ``replay_extra``
 (parts of the replay viewer: ``{"panel", "marks", "note", "board"}``) and ``board_click``
 (app, click data -> True when it took a tap on the board: lessons, "why not?"), ``key`` (app,
 key name -> True when it took a key the glue forwards: Escape, and on a screen marked
@@ -88,8 +89,8 @@ class MenuItem:
     hint: Callable[[Any], str] = lambda app: ""   # the button's title (why it is disabled)
 
 
-HOOKS = ("tick", "overlay", "board_filter", "status_tool", "replay_extra", "board_click",
-         "key", "link_opened", "link_part")
+HOOKS = ("tick", "overlay", "board_filter", "status_tool", "side", "replay_extra",
+         "board_click", "key", "link_opened", "link_part")
 
 
 @dataclass

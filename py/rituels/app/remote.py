@@ -41,7 +41,7 @@ from rituels.engine.record import (RecordError, compare, game_id_of, local_seats
                                    seats_text)
 from rituels.i18n import t, tn
 from rituels.screens import remote as view
-from rituels.screens.newgame import localized_names
+from rituels.screens.newgame import seat_names
 from rituels.viewkit import ViewContext
 
 
@@ -154,7 +154,10 @@ def _sent_result(app: FeatureHost, data: dict) -> None:
 
 # --- opening a link of a remote game ---------------------------------------------------------
 def _same_table(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return all(a[k] == b[k] for k in ("game", "options", "seats"))
+    # names and bots only: a link carries no default-name marker (docs/records.md)
+    def seats(r: dict[str, Any]) -> list[tuple[str, Any]]:
+        return [(s["name"], s["bot"]) for s in r["seats"]]
+    return a["game"] == b["game"] and a["options"] == b["options"] and seats(a) == seats(b)
 
 
 def find_save(app: FeatureHost, gid: str) -> tuple[str, dict[str, Any], int] | None:
@@ -285,7 +288,7 @@ def _join_markup(app: FeatureHost, record: dict[str, Any], info: Any) -> str:
     """The seats to choose on the link screen of a remote game seen here for the first time."""
     if not info.remote:
         return ""
-    names = localized_names(record["game"], [s["name"] for s in record["seats"]], app.lang)
+    names = seat_names(record["game"], record["seats"], app.lang)
     actor = info.state.current_player()
     actor = info.state.chance_owner() if info.state.is_chance() else actor
     return view.join_form(app.lang, seats=view.seat_names(record, names),
@@ -325,7 +328,7 @@ def fork_message(lang: str, fork: dict[str, Any]) -> str:
     mine, theirs = fork["mine"], fork["record"]
     if fork.get("local") is not None:
         seat = fork["local"]
-        names = localized_names(theirs["game"], [s["name"] for s in theirs["seats"]], lang)
+        names = seat_names(theirs["game"], theirs["seats"], lang)
         name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
         return t(lang, "storage.local_moves", name=name)
     return t(lang, "remote.fork.text", n=at + 1, mine=_move_text(lang, mine, at),
@@ -341,7 +344,7 @@ def _move_text(lang: str, record: dict[str, Any], index: int) -> str:
         action = before.str_to_action(text)
         after = before.clone()
         after.apply(action)
-        names = localized_names(record["game"], [s["name"] for s in record["seats"]], lang)
+        names = seat_names(record["game"], record["seats"], lang)
         lines = load_view(record["game"]).describe(
             before, action, after, ViewContext(lang=lang, names=names, viewer=None,
                                                animate=False))

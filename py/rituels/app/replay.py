@@ -33,6 +33,7 @@ from rituels.engine.safeinput import clean_title
 from rituels.engine.state import CHANCE
 from rituels.i18n import t
 from rituels.screens.mygames import describe_error
+from rituels.screens.newgame import seat_names
 from rituels.screens.replay import PUBLIC, SPEEDS, render
 from rituels.viewkit import ViewContext
 
@@ -58,7 +59,7 @@ class ReplayCursor:
         RecordError if the record does not replay, ImportError if the game's view is missing."""
         self.record = check_record(record)
         self.view = load_view(self.record["game"])
-        self.names = [s["name"] for s in self.record["seats"]]
+        self.names = seat_names(self.record["game"], self.record["seats"], lang)
         self.lang = lang
         self.choose_viewer = choose_viewer
         self.viewer = viewer
@@ -95,6 +96,7 @@ class ReplayCursor:
     def set_lang(self, lang: str) -> None:
         if lang != self.lang:
             self.lang = lang
+            self.names = seat_names(self.record["game"], self.record["seats"], lang)
             self._relog()
 
     def set_viewer(self, viewer: int | None) -> None:
@@ -243,31 +245,36 @@ def position(arg: str) -> tuple[str, int | None]:
 @FEATURE.route("replay")
 def _replay_route(app: FeatureHost, arg: str) -> None:
     save_id, pos = position(arg)
-    rs = FEATURE.of(app).screen
-    if rs is not None and rs.save_id == save_id and save_id:
-        app.screen = replay_screen          # the same replay (Back, or the URL was edited)
-    else:
-        try:
-            _open_save(app, save_id)
-        except (KeyError, StorageError):
-            app.go("#/games")
-            app.notice("app.notice.no_save")
-            return
-        except RecordError as exc:
-            app.go("#/games")
-            app.notice("library.games.open_error", reason=describe_error(app.lang, exc))
-            return
-        except ImportError:
-            app.go("#/games")
-            app.notice("app.notice.no_game")
-            return
+    try:
+        record = app.saves.get(save_id)
+        rs = FEATURE.of(app).screen
+        if rs is not None and save_id and rs.save_id == save_id and rs.cursor.record == record:
+            # the same game as saved (Back, or the URL was edited): keep its cursor, but not
+            # what a command put on it (« Revoir le tour »'s note sets it again after this)
+            rs.note_key = ""
+            app.screen = replay_screen
+        else:
+            # Always from the save: a viewer left behind (a review, a replay before more
+            # moves) shows an older record, and the analysis would cover that one.
+            _open_save(app, save_id, record)
+    except (KeyError, StorageError):
+        app.go("#/games")
+        app.notice("app.notice.no_save")
+        return
+    except RecordError as exc:
+        app.go("#/games")
+        app.notice("library.games.open_error", reason=describe_error(app.lang, exc))
+        return
+    except ImportError:
+        app.go("#/games")
+        app.notice("app.notice.no_game")
+        return
     if pos is not None:
         FEATURE.of(app).screen.cursor.playing = False
         FEATURE.of(app).screen.cursor.seek(pos)
 
 
-def _open_save(app: FeatureHost, save_id: str) -> None:
-    record = app.saves.get(save_id)
+def _open_save(app: FeatureHost, save_id: str, record: dict[str, Any]) -> None:
     humans = [i for i, s in enumerate(record["seats"]) if s["bot"] is None]
     hidden = get_game(record["game"]).hidden_information
     # A lone player's hand is theirs to see, unless the game came from a link that keeps

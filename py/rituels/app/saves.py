@@ -30,8 +30,8 @@ from typing import Any, Callable
 from rituels.app.places import summary
 from rituels.app.storage import StorageError
 from rituels.engine.history import replay
-from rituels.engine.record import (MAX_RECORD_CHARS, RecordError, check_record, game_id_of,
-                                   parse_record_text)
+from rituels.engine.record import (MAX_DEFAULT, MAX_RECORD_CHARS, RecordError, check_record,
+                                   game_id_of, parse_record_text)
 from rituels.engine.safeinput import InputError, clean_title, read_json
 from rituels.engine.state import GameState
 
@@ -82,12 +82,16 @@ def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
     moves = entry.get("moves")
     players = entry.get("players")
     bots = entry.get("bots")
+    defaults = entry.get("defaults")
     clean = {
         "id": save_id,
         "game": _text(entry.get("game")),
         "players": [_text(p) for p in players][:16] if isinstance(players, list) else [],
         "bots": [b if isinstance(b, str) else None for b in bots][:16]
         if isinstance(bots, list) else [],
+        # default-name numbers (docs/records.md), shown in the reader's language
+        "defaults": [d if type(d) is int and 0 < d <= MAX_DEFAULT else None for d in defaults][:16]
+        if isinstance(defaults, list) else [],
         "started": _text(entry.get("started")),
         "updated": _text(entry.get("updated")),
         "moves": moves if isinstance(moves, int) and not isinstance(moves, bool) else 0,
@@ -264,6 +268,7 @@ class SaveStore:
             "game": record["game"],
             "players": [s["name"] for s in record["seats"]],
             "bots": [s.get("bot") for s in record["seats"]],
+            "defaults": [s.get("default") for s in record["seats"]],
             "started": meta.get("started") or old.get("started") or now,
             "updated": updated or now,
             "moves": len(record["actions"]),

@@ -12,7 +12,7 @@ from rituels.engine.game import Game, get_game
 from rituels.engine.history import History
 from rituels.engine.record import check_record, local_seats
 from rituels.engine.state import CHANCE, turn_owner
-from rituels.screens.newgame import localized_names
+from rituels.screens.newgame import seat_names
 from rituels.viewkit import ViewContext, ViewModule, load_view
 
 MAX_LOG = 300
@@ -30,8 +30,7 @@ class Session:
         self.record = check_record(record)
         self.view: ViewModule = load_view(self.record["game"])
         self.game: Game = get_game(self.record["game"])
-        self.names = localized_names(self.record["game"],
-                                     [s["name"] for s in self.record["seats"]], lang)
+        self.names = seat_names(self.record["game"], self.record["seats"], lang)
         self.selection = ""
         self.revealed: int | None = None   # the human who last confirmed "I am X"
         self.bots: dict[int, Any] = {}     # seat -> Bot, created when first needed
@@ -142,8 +141,7 @@ class Session:
         if lang == self.lang:
             return
         self.lang = lang
-        self.names = localized_names(self.record["game"],
-                                     [s["name"] for s in self.record["seats"]], lang)
+        self.names = seat_names(self.record["game"], self.record["seats"], lang)
         self.history.redescribe(self._describe)
         self.log = self._last_lines()
 

@@ -34,6 +34,7 @@ LONG_NAME_CHARS = 13            # ... at a smaller size; longer ones are cut (fu
 PLAYER_COLOURS = ("#d9534f", "#4a90d9", "#e0a526", "#5cb85c", "#a66bd3", "#e37faa",
                   "#3bbfb0", "#c98b4a")
 MAD_GREY = "#7b7b7b"
+BADGE_CHAR_W = 9.6              # a bold capital's mean width at SMALL_FONT (Chromium, serif)
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -101,6 +102,10 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     mad = n == 0
     name = seat_name(state, ctx, seat)
     colour = MAD_GREY if mad else PLAYER_COLOURS[state.owner[seat] % len(PLAYER_COLOURS)]
+    # A player with several places: the name alone in the seat (« Nyarlathotep (2) » was cut
+    # on a phone) and the place's number in a disc of the player's colour on its corner.
+    mine = state.seats_of(state.owner[seat])
+    place = mine.index(seat) + 1 if len(mine) > 1 else 0
     classes = ["cd-seat"]
     role_tag = ""
     in_turn = state.phase not in (VICTIM, OVER)
@@ -120,11 +125,13 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
         classes.append("last-move")
     described = ctx.tn("cthulhu.seat.tokens", n, name=name) + (
         " — " + ctx.t("cthulhu.mad") if mad else "")
-    shown, font = _fit(name)
+    shown, font = _fit(ctx.name(state.owner[seat]) if place else name)
     count = ctx.tn("cthulhu.count", n)
     badge = ctx.t("cthulhu.mad").upper() if mad else ""
-    pick_attrs = _pick_attrs(pick, [shown, badge, count, role_tag],
-                             name if shown != name else "")
+    place_text = ctx.t("cthulhu.seat.place", k=place) if place else ""
+    cut = shown not in (name, ctx.name(state.owner[seat]))
+    pick_attrs = _pick_attrs(pick, [shown, place_text, badge, count, role_tag],
+                             name if cut else "")
     if not pick and ctx.interactive:   # a tap still answers: why it does nothing (whynot.py)
         pick_attrs = attrs(data_why=f"seat:{seat}")
     # Mad seats: grey, dashed and badged (never colour alone).
@@ -138,11 +145,24 @@ def _seat(state: CthulhuDiceState, ctx: ViewContext, seat: int,
     # separate words, in the order of the clickable seat's label.
     lines = [_tspan(cx, y0 + 20, shown, 'class="cd-name" fill="#f3efe6" '
                     f'font-size="{font}"')]
+    if place:
+        bx, by = x0 + SEAT_W - 3, y0 + 3
+        out.append(f'<circle class="cd-place" cx="{bx:.1f}" cy="{by:.1f}" r="10.5" '
+                   f'fill="{colour}" stroke="#1d1a16" stroke-width="1.5"/>')
+        lines.append(_tspan(bx, by + 5, str(place),
+                            f'fill="#1d1a16" font-size="{SMALL_FONT}" font-weight="bold"'))
     if mad:
-        out.append(f'<rect class="cd-badge" x="{cx - 27:.1f}" y="{y0 + 25:.1f}" width="54" '
-                   f'height="19" rx="9" fill="#1a1a1a" stroke="#e05a4f" stroke-width="1.5"/>')
+        # as wide as its word (German « WAHNSINNIG » ran out of a 54-unit badge), within the
+        # seat; a longer word is narrowed to it
+        text_w = BADGE_CHAR_W * len(badge)
+        badge_w = min(SEAT_W - 8, max(54.0, text_w + 14))
+        fit = (f' textLength="{badge_w - 10:.0f}" lengthAdjust="spacingAndGlyphs"'
+               if text_w > badge_w - 10 else "")
+        out.append(f'<rect class="cd-badge" x="{cx - badge_w / 2:.1f}" y="{y0 + 25:.1f}" '
+                   f'width="{badge_w:.0f}" height="19" rx="9" fill="#1a1a1a" stroke="#e05a4f" '
+                   f'stroke-width="1.5"/>')
         lines.append(_tspan(cx, y0 + 39.5, badge,
-                            f'fill="#ffb3ad" font-size="{SMALL_FONT}" font-weight="bold"'))
+                            f'fill="#ffb3ad" font-size="{SMALL_FONT}" font-weight="bold"{fit}'))
     else:
         out.append(f'<g class="cd-tokens">{token_grid(n, cx, y0 + 27, 6, 12, 4)}</g>')
     lines.append(_tspan(cx, y0 + 61, count, 'class="cd-count" fill="#f3efe6" '
@@ -290,6 +310,14 @@ def _goals(state: CthulhuDiceState, ctx: ViewContext) -> str:
             f'{esc(" · ".join(goals))}</p>')
 
 
+def _places(state: CthulhuDiceState, ctx: ViewContext) -> str:
+    """With two people (or three, two places each), what the numbered seats are."""
+    most = max(len(state.seats_of(p)) for p in set(state.owner))
+    if most < 2:
+        return ""
+    return f'<p class="cd-goals cd-places">{esc(ctx.t("cthulhu.places.note", n=most))}</p>'
+
+
 def render(state: CthulhuDiceState, ctx: ViewContext) -> str:
     picks = _clickables(state, ctx)
     seats = "".join(_seat(state, ctx, s, picks.get(s)) for s in range(state.num_seats))
@@ -300,7 +328,8 @@ def render(state: CthulhuDiceState, ctx: ViewContext) -> str:
            f'<ellipse cx="{CENTRE}" cy="{CENTRE}" rx="{RING + 10}" ry="{RING + 10}" '
            f'fill="#1e3b2f" stroke="#10261d" stroke-width="6"/>'
            f'{_duel_line(state)}{_centre(state, ctx, picks.get(CTHULHU))}{seats}</svg>')
-    return f'<div class="cd">{svg}{_buttons(state, ctx)}{_goals(state, ctx)}</div>'
+    return (f'<div class="cd">{svg}{_buttons(state, ctx)}{_places(state, ctx)}'
+            f'{_goals(state, ctx)}</div>')
 
 
 # --- sentences ------------------------------------------------------------------------------

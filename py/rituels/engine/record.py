@@ -23,6 +23,7 @@ from rituels.engine.state import GameState, IllegalAction, NotationError
 FORMAT = 1
 MAX_NAME = 40
 MAX_ACTIONS = 20000
+MAX_DEFAULT = 16              # a seat's default-name number (docs/records.md)
 MAX_NOTATION = 200             # characters of one action's notation
 MAX_RECORD_CHARS = 5_000_000   # a record of the longest game is far smaller
 MAX_META_TEXT = 200
@@ -130,7 +131,8 @@ def new_record(game_id: str, seats: list[dict[str, Any]], options: dict[str, Any
         "format": FORMAT,
         "game": game_id,
         "options": game.check_options(len(seats), options),
-        "seats": [{"name": s["name"], "bot": s.get("bot")} for s in seats],
+        "seats": [{"name": s["name"], "bot": s.get("bot"),
+                   **({"default": s["default"]} if "default" in s else {})} for s in seats],
         "actions": [],
         "meta": dict(meta or {}),
     }
@@ -181,7 +183,14 @@ def check_record(record: Any) -> dict[str, Any]:
                               code="record.seats")
         if bot is not None and (not isinstance(bot, str) or bot not in game.bots):
             raise RecordError(f"seat {i} has an unknown bot level {bot!r}", code="record.seats")
-        clean_seats.append({"name": name, "bot": bot})
+        clean = {"name": name, "bot": bot}
+        # "default": n, a name left empty at set-up (the n-th person's "Joueur n", the n-th
+        # bot name of the game): shown in the reader's language, ``name`` being the one
+        # it was given when the game began (what older builds and links show). Optional.
+        default = seat.get("default")
+        if type(default) is int and 1 <= default <= MAX_DEFAULT:
+            clean["default"] = default
+        clean_seats.append(clean)
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options must be an object", code="record.options")

@@ -135,18 +135,19 @@ def summary_table(lang: str, result: Any) -> str:
     """Luck and skill per player (GNU Backgammon's definitions): chance at the start, luck
     total, decisions reviewed, errors by class, average loss per decision, result, and the
     luck-adjusted result in points against the chance at the start."""
+    # The first four rows read as a sum (start + luck + the rest = result, issue 42).
     rows = (("luck.start", lambda s: pct(lang, s.initial)),
             ("luck.luck", lambda s: signed(lang, s.luck)),
+            # not a chance (it leaves 0–100 % when the dice were strong): points against
+            # the chance at the start, as GNU Backgammon gives it against an even game
+            ("luck.adjusted", lambda s: signed(lang, s.adjusted_gain)),
+            ("luck.result", lambda s: pct(lang, s.result)),
             ("luck.reviewed", lambda s: str(s.reviewed)),
             ("luck.errors", lambda s: t(lang, "luck.errors_n", b=s.errors["blunder"],
                                        m=s.errors["mistake"], i=s.errors["inaccuracy"])
              if s.reviewed else "—"),
             ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=number(lang, s.mean_loss, 1))
-             if s.reviewed else "—"),
-            ("luck.result", lambda s: pct(lang, s.result)),
-            # not a chance (it leaves 0–100 % when the dice were strong): points against
-            # the chance at the start, as GNU Backgammon gives it against an even game
-            ("luck.adjusted", lambda s: signed(lang, s.adjusted_gain)))
+             if s.reviewed else "—"))
     summaries = result.summaries()
     head = "".join(f'<th scope="col">{esc(n)}</th>' for n in result.names)
     body = "".join(
@@ -156,7 +157,8 @@ def summary_table(lang: str, result: Any) -> str:
     return (f'<h3 class="panel-title">{esc(t(lang, "luck.title"))}</h3>'
             f'<div class="an-summary"><table><thead><tr><td></td>{head}</tr></thead>'
             f'<tbody>{body}</tbody></table></div>'
-            f'<p class="an-legend-grades">{esc(t(lang, "luck.explain"))}</p>')
+            f'<p class="an-legend-grades">{esc(t(lang, "luck.sum"))} '
+            f'{esc(t(lang, "luck.explain"))}</p>')
 
 
 def key_lists(lang: str, result: Any, what: Callable[[int, int], str]) -> str:

@@ -27,25 +27,31 @@ def spoken(lang: str, best: tuple) -> str:
 
 
 def coach_box(lang: str, shown: list[tuple] | None) -> str:
-    """The button and, once asked (``shown``: (notation, text, chance, reason, marks), best
-    first), the answer under the status bar; the first one is drawn on the board."""
+    """The button in the status bar (its answer: ``coach_answer``)."""
     button = (f'<button type="button" class="btn btn-small coach-btn" data-cmd="coach"'
               f'{attrs(aria_expanded="true" if shown is not None else "false")}>'
               f'{esc(t(lang, "analysis.coach"))}</button>')
+    return f'<div class="coach">{button}</div>'
+
+
+def coach_answer(lang: str, shown: list[tuple] | None) -> str:
+    """Once asked (``shown``: (notation, text, chance, reason, marks), best first), the
+    answer: on a laptop at the top of the log's column (it floated over the Journal), on a
+    phone a sheet at the foot of the screen; the first choice is drawn on the board."""
     if shown is None:
-        return f'<div class="coach">{button}</div>'
+        return ""
     if not shown:
         body = f'<p>{esc(t(lang, "coach.nothing"))}</p>'
     else:
         items = "".join(f'<li{attrs(data_hint=n)}>{_item(lang, text, chance, reason)}</li>'
                         for n, text, chance, reason, _ in shown)
-        body = (f'<p class="coach-title">{esc(t(lang, "analysis.coach_title"))}</p>'
+        # the title says what the numbers are: chances of winning (issue 42)
+        body = (f'<p class="coach-title">{esc(t(lang, "coach.title_chances"))}</p>'
                 f'<ol class="coach-list">{items}</ol>{legend(lang, played=False)}')
     close = (f'<button type="button" class="btn btn-small coach-close" data-cmd="coach-close"'
              f'{attrs(aria_label=t(lang, "coach.close"), title=t(lang, "coach.close"))}>'
              f'<span aria-hidden="true">✕</span></button>')
-    return (f'<div class="coach">{button}<div class="coach-answer" role="status">{close}'
-            f'{body}</div></div>')
+    return f'<div class="coach-answer" role="status">{close}{body}</div>'
 
 
 def legend(lang: str, played: bool = True) -> str:

@@ -11,6 +11,7 @@ from rituels.engine.game import GAME_IDS, get_game
 from rituels.i18n import t, tn
 from rituels.lessons import LESSON_GAMES
 from rituels.screens.layout import HEADER_LINKS, page
+from rituels.screens.newgame import entry_names
 from rituels.viewkit import attrs, esc
 
 MAX_CONTINUE = 6
@@ -110,7 +111,7 @@ def continue_list(lang: str, saves: list[dict[str, Any]]) -> str:
         else:
             label = entry.get("title") or t(lang, f"app.game.{entry['game']}.name")
             detail = tn(lang, "app.home.save_detail", int(entry.get("moves", 0)),
-                        players=", ".join(entry.get("players", [])))
+                        players=", ".join(entry_names(lang, entry)))
         items.append(
             f'<li class="save"><a class="save-link"{attrs(href=href)}>'
             f'<span class="save-title">{esc(label)}</span>'

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rituels.engine.game import GAME_IDS
 from rituels.i18n import t, tn
+from rituels.screens.newgame import entry_names
 from rituels.viewkit import attrs, esc
 
 if TYPE_CHECKING:   # for an annotation only
@@ -37,7 +38,7 @@ def when(lang: str, iso: str) -> str:
 def _players(lang: str, entry: dict[str, Any]) -> str:
     bots = entry.get("bots") or []
     names = []
-    for i, name in enumerate(entry.get("players") or []):
+    for i, name in enumerate(entry_names(lang, entry)):
         bot = bots[i] if i < len(bots) else None
         names.append(t(lang, "library.games.bot_name", name=name) if bot else str(name))
     return ", ".join(names)
@@ -47,7 +48,7 @@ def _state(lang: str, entry: dict[str, Any]) -> str:
     """« Terminée — gagnante : Ada — votre place : 2 sur 4 », « À vous », « Attend Bruno (à
     distance) », « Les automates jouent »; an entry written before these fields: « Terminée »
     or « En cours »."""
-    players = entry.get("players") or []
+    players = entry_names(lang, entry)
 
     def name(p: int) -> str:
         return str(players[p]) if 0 <= p < len(players) else "?"
@@ -96,7 +97,11 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
     game_name = t(lang, f"app.game.{game}.name")
     title = entry.get("title") or game_name
     state = _state(lang, entry)
-    label = f"{title} — {game_name}"
+    # What the buttons' labels name: the given title and the game, else the game and its
+    # players (« Revoir — Cthulhu Dice — Cthulhu Dice » said nothing, twice).
+    players = _players(lang, entry)
+    label = (f"{title} — {game_name}" if entry.get("title")
+             else f"{game_name} — {players}" if players else game_name)
     if renaming == save_id:
         head = (f'<form class="rename" data-submit="games-rename-save">'
                 f'<label class="field"><span class="field-label">'
@@ -112,7 +117,7 @@ def _entry(lang: str, entry: dict[str, Any], renaming: str | None, confirming: s
         head = f'<h2 class="save-title">{esc(title)}</h2>'
     facts = [   # where the game stands first: who won, or whose decision it waits for
         (t(lang, "library.games.state"), state),
-        (t(lang, "library.games.players"), _players(lang, entry)),
+        (t(lang, "library.games.players"), players),
         (t(lang, "library.games.started"), when(lang, entry.get("started", ""))),
         (t(lang, "library.games.last_move"), when(lang, entry.get("updated", ""))),
         (t(lang, "library.games.moves"), str(entry.get("moves", 0))),

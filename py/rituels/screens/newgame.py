@@ -7,6 +7,7 @@ between renders; :func:`read_form` updates it from the form fields the glue send
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rituels.engine.game import Game, Option, get_game
@@ -76,6 +77,14 @@ def localized_names(game_id: str, names: list[str], lang: str) -> list[str]:
     """The players' names for display in ``lang``: a default name given in another language
     ("Joueur 2", "Cacatoès") is shown as the same default in this one ("Player 2",
     "Cockatoo"); names people typed stay as typed."""
+    table = _other_defaults(game_id, lang)
+    return [table.get(name, name) for name in names]
+
+
+@lru_cache(maxsize=64)
+def _other_defaults(game_id: str, lang: str) -> dict[str, str]:
+    """Default names of the other languages -> the same default in ``lang`` (built once: My
+    games shows every save's players through it)."""
     mine = _bot_names(game_id, lang)
     table: dict[str, str] = {}
     for other in LANGS:
@@ -86,22 +95,54 @@ def localized_names(game_id: str, names: list[str], lang: str) -> list[str]:
                 table.setdefault(t(other, key, n=n), t(lang, key, n=n))
         for i, name in enumerate(_bot_names(game_id, other)[:len(mine)]):
             table.setdefault(name, mine[i])
-    return [table.get(name, name) for name in names]
+    return table
+
+
+def default_name(game_id: str, bot: bool, n: int, lang: str) -> str:
+    """The n-th default name (1-based) in ``lang``: "Joueur n" for a person (who plays here
+    or at a distance), else the n-th bot name of the game ("Bot n" past the list)."""
+    if not bot:
+        return t(lang, "app.newgame.player_n", n=n)
+    bot_names = _bot_names(game_id, lang)
+    return bot_names[n - 1] if n <= len(bot_names) else t(lang, "app.newgame.bot_n", n=n)
+
+
+def default_numbers(draft: dict[str, Any]) -> list[int]:
+    """Each seat's default-name number: people and bots are counted apart."""
+    numbers, humans, bots = [], 0, 0
+    for seat in draft["seats"][:draft["count"]]:
+        if seat["kind"] in PEOPLE:
+            humans += 1
+            numbers.append(humans)
+        else:
+            bots += 1
+            numbers.append(bots)
+    return numbers
 
 
 def default_names(draft: dict[str, Any], lang: str) -> list[str]:
     """Names used when a seat's name is left empty: "Joueur 2", or a bot name of the game."""
-    bot_names = _bot_names(draft["game"], lang)
-    names, humans, bots = [], 0, 0
-    for seat in draft["seats"][:draft["count"]]:
-        if seat["kind"] in PEOPLE:
-            humans += 1
-            names.append(t(lang, "app.newgame.player_n", n=humans))
-        else:
-            names.append(bot_names[bots] if bots < len(bot_names)
-                         else t(lang, "app.newgame.bot_n", n=bots + 1))
-            bots += 1
-    return names
+    return [default_name(draft["game"], seat["kind"] not in PEOPLE, n, lang)
+            for seat, n in zip(draft["seats"], default_numbers(draft))]
+
+
+def seat_names(game_id: str, seats: list[dict[str, Any]], lang: str) -> list[str]:
+    """The players' names shown in ``lang``: a seat marked with a default name (``default``,
+    docs/records.md) in this language; an older record's names through ``localized_names``
+    (a default name of another language recognised as such)."""
+    names = localized_names(game_id, [s["name"] for s in seats], lang)
+    return [default_name(game_id, s.get("bot") is not None, s["default"], lang)
+            if type(s.get("default")) is int else name for s, name in zip(seats, names)]
+
+
+def entry_names(lang: str, entry: dict[str, Any]) -> list[str]:
+    """The players of a saves index entry (rituels.app.saves) as ``seat_names`` shows them."""
+    players, bots = entry.get("players") or [], entry.get("bots") or []
+    defaults = entry.get("defaults") or []
+    seats = [{"name": str(name), "bot": bots[i] if i < len(bots) else None,
+              **({"default": defaults[i]} if i < len(defaults) and defaults[i] else {})}
+             for i, name in enumerate(players)]
+    return seat_names(str(entry.get("game") or ""), seats, lang)
 
 
 def _option_value(opt: Option, raw: Any) -> Any:
@@ -156,6 +197,7 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
     """Seats and options for ``new_record``; ValueError when the set-up is not valid."""
     game = get_game(draft["game"])
     defaults = default_names(draft, lang)
+    numbers = default_numbers(draft)
     seats = []
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
         name = seat["name"].strip() or defaults[i]
@@ -163,6 +205,8 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
             raise ValueError(t(lang, "storage.name_invisible"))
         seats.append({"name": name, "bot": None if seat["kind"] in PEOPLE else seat["kind"],
                       "remote": seat["kind"] == "remote"})
+        if not seat["name"].strip():   # a default name: shown in each reader's language
+            seats[-1]["default"] = numbers[i]
     names = [visible_form(s["name"]) for s in seats]   # "Ada" and "Ada\u200b" look alike
     twice = sorted({s["name"] for s in seats if names.count(visible_form(s["name"])) > 1})
     if twice:  # the log and the board name players: two alike would be confusing
@@ -176,13 +220,26 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
 
 
 def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
-            extra_class: str = "", hide_label: bool = False) -> str:
+            extra_class: str = "", hide_label: bool = False, note: str = "") -> str:
+    """A labelled select; ``note``: a line under it that says what the choice means (also
+    its description for screen readers)."""
     options = "".join(
         f'<option{attrs(value=value, selected=str(value) == str(current))}>{esc(text)}</option>'
         for value, text in values)
     label_class = "visually-hidden" if hide_label else "field-label"
+    note_id = f"{name}-note" if note else None
     return (f'<label class="field{extra_class}"><span class="{label_class}">{esc(label)}</span>'
-            f'<select{attrs(name=name, id=name)}>{options}</select></label>')
+            f'<select{attrs(name=name, id=name, aria_describedby=note_id)}>{options}</select>'
+            + (f'<span class="field-note"{attrs(id=note_id)}>{esc(note)}</span>' if note else "")
+            + '</label>')
+
+
+def count_note(lang: str, game_id: str, count: int) -> str:
+    """What a player count means when it is not one place each (Cthulhu Dice at two: two
+    places each), said before the game starts; "" for the usual one place each."""
+    key = f"app.newgame.count_note.{game_id}.{count}"
+    text = t(lang, key)
+    return "" if text == key else text
 
 
 def _option_field(lang: str, opt: Option, value: Any) -> str:
@@ -248,7 +305,8 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
         # A newcomer may want the guided game first (rituels/app/lessons.py).
         + (f'<p class="newgame-learn"><a{attrs(class_="btn btn-small", href="#/learn/" + draft["game"])}>'
            f'{esc(t(lang, "lessons.learn"))}</a></p>' if draft["game"] in LESSON_GAMES else "")
-        + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]))
+        + _select("count", t(lang, "app.newgame.count"), counts, str(draft["count"]),
+                  note=count_note(lang, game.id, draft["count"]))
         + f'<fieldset class="seats"><legend>{esc(t(lang, "app.newgame.seats"))}</legend>'
         f'<ol class="seat-list">{"".join(rows)}</ol></fieldset>'
         f'{pace_markup}{options_markup}{coach}'

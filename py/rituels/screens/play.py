@@ -119,8 +119,9 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
            end: dict[str, Any] | None = None, handover: tuple[int, str] | None = None,
            selection: bool = False, waiting: bool = False, yours: bool = False,
            menu_open: bool = False, log_open: bool = True, send: str = "",
-           last: str = "", tools: str = "") -> str:
-    """``tools``: markup of the status bar's tools (the coach's button and answer).
+           last: str = "", tools: str = "", side: str = "") -> str:
+    """``tools``: markup of the status bar's tools (the coach's button); ``side``: a panel
+    at the top of the log's column (the coach's answer).
     ``board`` is the game view's markup (already escaped by the view); every other text
     given here is plain and escaped. ``yours``: a person at this device is to act.
     ``send``: markup of the link to send to a player elsewhere (rituels/screens/remote.py)."""
@@ -141,7 +142,7 @@ def render(lang: str, *, game_name: str, menu: list[tuple[str, str, str, bool]],
         f'{_menu(lang, menu, menu_open)}</div>'
         f'{status_bar}{send}'
         f'{_end(lang, end) if end else ""}'
-        f'<div class="{body_cls}">{area}{_log(lang, log, log_open)}</div>'
+        f'<div class="{body_cls}">{area}{side}{_log(lang, log, log_open)}</div>'
         '</div>')
 
 

@@ -156,6 +156,19 @@ def _focus_area(state: WongarState) -> int | None:
     return None
 
 
+# The area names' size (web/games/wongar.css: 24 units, bold) is the phone's smallest: a name
+# longer than its area's width is narrowed instead (« Schildkröte » ran past the map's edge).
+NAME_CHAR_W = 14.2     # a bold letter's mean width at 24 units (measured in Chromium: 13.6-14)
+NAME_OVERHANG = 14     # the name may run this far past the content box, still on the area
+
+
+def _name_fit(label: str, room: float) -> str:
+    """Attributes that narrow a name wider than ``room`` to it (same height)."""
+    if len(label) * NAME_CHAR_W <= room:
+        return ""
+    return f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"'
+
+
 def _area_layers(state: WongarState, ctx: ViewContext, cl: Clicks,
                  cer: int | None) -> tuple[str, str, str]:
     """Per area: its fill, its faint totem watermark, and what stands on it (name, figures,
@@ -176,9 +189,10 @@ def _area_layers(state: WongarState, ctx: ViewContext, cl: Clicks,
         deco.append(pic.totem(name, box.cx - size / 2, box.cy - size / 2 + 12, size,
                               opacity=0.11))
         hx, hy = geo.layout(name).header
+        label = area_name(ctx, a)
         parts = [pic.totem(name, hx - 32, hy - 22, 28),
-                 f'<text x="{hx:.1f}" y="{hy:.1f}" class="wg-area-name">'
-                 f'{esc(area_name(ctx, a))}</text>']
+                 f'<text x="{hx:.1f}" y="{hy:.1f}" class="wg-area-name"'
+                 f'{_name_fit(label, box.x + box.w + NAME_OVERHANG - hx)}>{esc(label)}</text>']
         if state is not None:
             parts.append(_token_rows(state, a, ctx, marks, cl,
                                      _leaders(state) if a == cer else {}))
