@@ -92,8 +92,17 @@ def _status_bar(lang: str, status: str, *, roll: str | None, selection: bool, wa
     if waiting:
         actions += '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
     if roll:
-        actions += (f'<button type="button" class="btn btn-primary btn-roll" data-cmd="roll">'
-                    f'{esc(roll)}</button>')
+        short = t(lang, "app.play.roll")
+        if roll == short:
+            actions += (f'<button type="button" class="btn btn-primary btn-roll" data-cmd="roll">'
+                        f'{esc(roll)}</button>')
+        else:
+            # A game's own words ("Lancer le dé contre Nyarlathotep (1)") repeat the prompt
+            # beside them: a phone shows the short word (app.css), every size reads them all.
+            actions += (f'<button type="button" class="btn btn-primary btn-roll" data-cmd="roll"'
+                        f'{attrs(aria_label=roll)}><span class="roll-long">{esc(roll)}</span>'
+                        f'<span class="roll-short" aria-hidden="true">{esc(short)}</span>'
+                        '</button>')
     if selection:
         # On a phone only the "✕" shows (app.css): a label that wraps would make the bar,
         # and so the board under it, taller while a piece is picked.
