@@ -29,6 +29,9 @@ from rituels.i18n import LANGS, t
 from .test_fuzz import corpus, mutate_bytes, mutate_file, mutate_link, random_json
 
 CASES = int(__import__("os").environ.get("FUZZ_CASES", 10_000))
+# Each kind's cases in slices, each its own test with its own seed: xdist spreads them over
+# the cores (one 10,000-case test was the tail of the unit tier).
+SLICES = 4
 NESTING = (17, 100, 5_000, 100_000)
 DIGITS = "²³¹٣٤۵߁५১੩૪୭௮౯೧൨๓໔༣၅០᠑１𝟘𝟙⑴⁴₅"     # digits Python's isdigit() accepts
 
@@ -161,12 +164,13 @@ def fresh_app(storage=None) -> App:
 
 
 # --- links -----------------------------------------------------------------------------------
-def test_hostile_links(records):
-    rng = random.Random(14_01)
+@pytest.mark.parametrize("part", range(SLICES))
+def test_hostile_links(records, part):
+    rng = random.Random(14_01 * SLICES + part)
     payloads = [encode(r) for r in records]
     app = fresh_app()
     opened = 0
-    for case in range(CASES):
+    for case in range(part, CASES, SLICES):
         if rng.random() < 0.5:
             payload = mutate_link(rng, rng.choice(payloads))
         else:
@@ -190,17 +194,18 @@ def test_hostile_links(records):
             assert "share-dialog" in drawn(app)
             app.saves.delete(app.session.save_id)
             app.session = None
-    assert opened > CASES * 0.05
+    assert opened > CASES / SLICES * 0.05
 
 
 # --- imported files --------------------------------------------------------------------------
-def test_hostile_files(records):
-    rng = random.Random(14_02)
+@pytest.mark.parametrize("part", range(SLICES))
+def test_hostile_files(records, part):
+    rng = random.Random(14_02 * SLICES + part)
     texts = [json.dumps(r, ensure_ascii=False, indent=1) for r in records]
     app = fresh_app()
     app.navigate("#/games")
     imported = 0
-    for _ in range(CASES):
+    for _ in range(part, CASES, SLICES):
         if rng.random() < 0.5:
             text = mutate_file(rng, rng.choice(texts))
         else:
@@ -217,7 +222,7 @@ def test_hostile_files(records):
         check_clean(replay(app.saves.get(entry["id"])).record)
         app.saves.delete(entry["id"])
         assert not any(k.startswith(ENTRY_PREFIX) for k in app.storage.data)
-    assert imported > CASES * 0.05
+    assert imported > CASES / SLICES * 0.05
 
 
 # --- start-up from a stored save or a stored index ------------------------------------------
@@ -242,11 +247,12 @@ def start_up(storage: MemoryStorage) -> App:
     return app
 
 
-def test_start_up_survives_any_stored_save(records):
-    rng = random.Random(14_03)
+@pytest.mark.parametrize("part", range(SLICES))
+def test_start_up_survives_any_stored_save(records, part):
+    rng = random.Random(14_03 * SLICES + part)
     texts = [json.dumps(r, ensure_ascii=False) for r in records]
     sid = "abc12345"
-    for case in range(CASES):
+    for case in range(part, CASES, SLICES):
         if rng.random() < 0.5:
             text = mutate_file(rng, rng.choice(texts))
         else:
@@ -307,10 +313,11 @@ def cache_of_rev_1(index: str, sid: str) -> bool:
         return False
 
 
-def test_start_up_survives_any_stored_index(records):
-    rng = random.Random(14_04)
+@pytest.mark.parametrize("part", range(SLICES))
+def test_start_up_survives_any_stored_index(records, part):
+    rng = random.Random(14_04 * SLICES + part)
     sid = "abc12345"
-    for _ in range(CASES):
+    for _ in range(part, CASES, SLICES):
         record = rng.choice(records)
         text = json.dumps({"rev": 1, **record}, ensure_ascii=False)
         index = hostile_index(rng, sid)
@@ -328,7 +335,8 @@ def test_start_up_survives_any_stored_index(records):
 
 
 # --- the same door in the browser: IndexedDB through the worker's Host ------------------------
-def test_the_database_records_and_entries_through_the_worker(records):
+@pytest.mark.parametrize("part", range(SLICES))
+def test_the_database_records_and_entries_through_the_worker(records, part):
     """Issue 28: whatever the database holds (a hostile record, a hostile entry, both), the
     worker starts on it, lists it, opens it (loaded on demand) and imports beside it; nothing
     escapes (no "internal error" notice), and with the database refusing writes at random an
@@ -338,11 +346,11 @@ def test_the_database_records_and_entries_through_the_worker(records):
     from rituels.app.browser import Host
     from dbfake import FakeDb
 
-    rng = random.Random(28_01)
+    rng = random.Random(28_01 * SLICES + part)
     texts = [json.dumps(r, ensure_ascii=False) for r in records]
     sid = "abc12345"
     internal = {t(lang, "app.notice.internal") for lang in LANGS}
-    for case in range(CASES):
+    for case in range(part, CASES, SLICES):
         record = rng.choice(records)
         text = (json.dumps({"rev": 1, **record}, ensure_ascii=False) if rng.random() < 0.5
                 else mutate_file(rng, rng.choice(texts)))
