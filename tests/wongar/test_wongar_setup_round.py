@@ -278,4 +278,6 @@ def test_game_definition_takes_3_to_5_players_and_checks_the_variant():
         game.start(2)
     with pytest.raises(ValueError):
         game.start(4, {"variant": "expert"})
-    assert set(game.bots) == {"easy", "strong"}
+    # The ladder's five levels, the random mover, and an older save's "strong" (level 5).
+    assert set(game.bots) == {"easy", "strong", *game.levels}
+    assert game.levels == ("1", "2", "3", "4", "5") and game.level_of("strong") == "5"

@@ -2,6 +2,7 @@
 
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
+from rituels.cthulhu_dice.ladder import RATINGS
 from rituels.cthulhu_dice.bots import StrongBot
 from rituels.cthulhu_dice.position import from_json
 from rituels.cthulhu_dice.rules import GAME_ID, new_state
@@ -27,7 +28,11 @@ GAME = Game(
     max_players=8,
     new_state=new_state,
     options=OPTIONS,
-    bots={"easy": RandomBot, "strong": StrongBot},
+    # Levels "1"-"4" are placeholders until the ladder is built (issue 43).
+    bots={"easy": RandomBot, "strong": StrongBot, "1": RandomBot, "2": RandomBot,
+          "3": RandomBot, "4": RandomBot, "5": StrongBot},
+    levels=("1", "2", "3", "4", "5"),
+    ratings=RATINGS,
     hidden_information=False,
     default_players=4,
     from_json=from_json,

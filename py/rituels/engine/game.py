@@ -20,6 +20,21 @@ _MODULES = {
 }
 GAME_IDS = tuple(_MODULES)
 
+# Names older saves and links give a bot seat: "easy" (a uniformly random mover, kept as the
+# developers' random bot, never offered) and "strong" (the top of the ladder today).
+LEGACY_LEVELS = {"strong": "5"}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A level's calibrated strength on its game's scale (Bradley-Terry fitted by the ladder
+    bench from self-play, level "1" anchored), with its 95 % interval and the games behind it."""
+
+    value: float
+    low: float
+    high: float
+    games: int = 0
+
 
 @dataclass(frozen=True)
 class Option:
@@ -70,8 +85,13 @@ class Game:
     max_players: int
     new_state: Callable[[int, dict[str, Any]], GameState]
     options: tuple[Option, ...] = ()
-    # Bot level -> factory(seed: int) -> Bot. "easy" and "strong" everywhere.
+    # Bot level -> factory(seed: int) -> Bot: every key of ``levels``, "easy" (the random
+    # mover: developers' tools, older saves) and "strong" (older saves: the top level).
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    # The ladder the new-game dialog offers, weakest first (keys of ``bots``), and each
+    # level's calibrated rating (the game's ``ladder.py``, written by ``bench --only ladder``).
+    levels: tuple[str, ...] = ()
+    ratings: dict[str, Rating] = field(default_factory=dict)
     # Bot level -> factory(seed) of that level's bot on a fixed effort (a number of searched
     # positions or worlds, never the clock), so a seeded game replays the same on any machine.
     # Only tests ask for it (rituels.app.testseam); levels without a clock need no entry.
@@ -112,6 +132,12 @@ class Game:
             if opt.applies_to(num_players):
                 out[opt.key] = opt.check(options.get(opt.key, opt.default))
         return out
+
+    def level_of(self, bot: str | None) -> str | None:
+        """The ladder level a seat's ``bot`` plays at (an older save's "strong" is the top
+        level), or None for a person or a bot off the ladder (the random "easy")."""
+        bot = LEGACY_LEVELS.get(bot, bot) if bot is not None else None
+        return bot if bot in self.levels else None
 
     def start(self, num_players: int, options: dict[str, Any] | None = None) -> GameState:
         return self.new_state(num_players, self.check_options(num_players, options))

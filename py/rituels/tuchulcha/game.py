@@ -3,6 +3,7 @@ group" reading, off by default), two bot levels."""
 
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
+from rituels.tuchulcha.ladder import RATINGS
 from rituels.tuchulcha.bots import StrongBot
 from rituels.tuchulcha.chances import clear_error, win_chances
 from rituels.tuchulcha.position import from_json
@@ -21,8 +22,12 @@ GAME = Game(
     max_players=4,
     new_state=new_state,
     options=(Option("group_moves", "bool", False, "tuchulcha.option.group_moves"),),
-    bots={"easy": RandomBot, "strong": StrongBot},
-    fixed_effort_bots={"strong": fixed_effort_strong},
+    # Levels "1"-"4" are placeholders until the ladder is built (issue 43).
+    bots={"easy": RandomBot, "strong": StrongBot, "1": RandomBot, "2": RandomBot,
+          "3": RandomBot, "4": RandomBot, "5": StrongBot},
+    levels=("1", "2", "3", "4", "5"),
+    ratings=RATINGS,
+    fixed_effort_bots={"strong": fixed_effort_strong, "5": fixed_effort_strong},
     hidden_information=False,
     default_players=4,
     win_chances=win_chances,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
+from rituels.wongar.ladder import RATINGS
 from rituels.wongar.position import from_json
 from rituels.wongar.rules import WongarState
 
@@ -36,8 +37,12 @@ GAME = Game(
     new_state=WongarState,
     options=(Option("variant", "choice", "basic", "wongar.option.variant",
                     choices=("basic", "advanced")),),
-    bots={"easy": RandomBot, "strong": _strong},
-    fixed_effort_bots={"strong": _fixed_effort_strong},
+    # Levels "1"-"4" are placeholders until the ladder is built (issue 43).
+    bots={"easy": RandomBot, "strong": _strong, "1": RandomBot, "2": RandomBot,
+          "3": RandomBot, "4": RandomBot, "5": _strong},
+    levels=("1", "2", "3", "4", "5"),
+    ratings=RATINGS,
+    fixed_effort_bots={"strong": _fixed_effort_strong, "5": _fixed_effort_strong},
     hidden_information=True,
     review_chances=_review_chances,
     default_players=4,
