@@ -64,7 +64,7 @@ def test_finished_analysis_draws_the_chart_table_moments_and_review_signs():
     assert decisions.count("<li>") == len(job.result.key_decisions())
     # the summary per player: one column each, Ada's reviewed decisions counted
     summary = re.findall(r'<div class="an-summary">(.*?)</div>', page)[0]
-    rows = dict(re.findall(r'<tr><th scope="row">([^<]*)</th>(.*?)</tr>', summary))
+    rows = dict(re.findall(r'<tr[^>]*><th scope="row">([^<]*)</th>(.*?)</tr>', summary))
     ada = job.result.summaries()[0]
     assert re.findall(r"<td>([^<]*)</td>", rows["Décisions revues"]) == \
         [str(ada.reviewed), "0", "0", "0"]
