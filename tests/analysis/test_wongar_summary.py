@@ -35,7 +35,8 @@ def test_a_small_wongar_situation_adds_up_as_the_table_shows_it():
     result.lucks[4] = Luck(4, 1, after=[0.20, 0.60, 0.20], mean=[0.31, 0.44, 0.25])
     result.runs[5] = Run(5, 6, 2, before=[0.20, 0.60, 0.20], after=[0.20, 0.60, 0.20])
     a, b, c = result.summaries()
-    # in points: start, luck, own decisions, skill (part of them), others', gap, result
+    # in points: start, luck, own decisions, skill (part of them: turns = own − skill),
+    # others', gap, result
     # the gap: where two values meet on one position (the start against the first draw's
     # average, B's run's end against the second draw's average, the last value against the
     # result)
@@ -46,11 +47,13 @@ def test_a_small_wongar_situation_adds_up_as_the_table_shows_it():
         got = (s.initial, s.luck, s.own_decisions, s.skill, s.others_decisions,
                s.estimate_gap, s.result)
         assert [round(100 * x, 9) for x in got] == [float(x) for x in expected[name]], name
-        # the identity the table shows: start + luck + own + others' + gap = result
-        assert abs(s.initial + s.luck + s.own_decisions + s.others_decisions
+        # the identity the table shows: start + luck + turns + skill + others' + gap = result
+        assert abs(s.initial + s.luck + s.turns + s.skill + s.others_decisions
                    + s.estimate_gap - s.result) < 1e-12
         cells = sum_cells(s)
+        assert tuple(cells) == SUM_TERMS
         assert sum(cells[k] for k in SUM_TERMS[:-1]) == cells["result"]
+    assert round(100 * a.turns, 9) == 0.0 and round(100 * b.turns, 9) == 18.0
     assert a.reviewed == 2 and round(a.mean_loss, 9) == 2.0
 
 
@@ -108,23 +111,28 @@ def test_a_wongar_analysis_reads_as_a_sum_and_names_every_key_die():
     summary = re.findall(r'<div class="an-summary">(.*?)</div>', page)[0]
     rows = re.findall(r'<tr([^>]*)><th scope="row">([^<]*)</th>(.*?)</tr>', summary)
     assert [name for _, name, _ in rows][:7] == [
-        "Chance de victoire au départ", "Chance des dés et tirages", "Ses décisions",
-        "dont pertes face au meilleur choix trouvé", "Décisions des autres joueurs",
-        "Écart de l’estimation", "Résultat"]
-    assert "Les lignes s’additionnent" in page
+        "Chance de victoire au départ", "Chance des dés et tirages",
+        "Ses tours, sans ses pertes", "Pertes face au meilleur choix trouvé",
+        "Décisions des autres joueurs", "Écart de l’estimation", "Résultat"]
+    assert "Les sept premières lignes s’additionnent" in page
     terms = {re.search(r'data-term="(\w+)"', a).group(1): cells for a, _, cells in rows
              if "data-term" in a}
-    assert list(terms) == ["start", "luck", "own", "others", "gap", "result"]
+    assert tuple(terms) == SUM_TERMS
 
     def number(cell):
         return int(re.sub(r"[^\d−+-]", "", cell).replace("−", "-"))
     for p, s in enumerate(result.summaries()):
-        shown = {k: number(re.findall(r"<td>([^<]*)</td>", v)[p]) for k, v in terms.items()}
-        assert sum(shown[k] for k in SUM_TERMS[:-1]) == shown["result"], shown
+        cells = {k: re.findall(r"<td>([^<]*)</td>", v)[p] for k, v in terms.items()}
+        if not s.reviewed:
+            assert cells.pop("skill") == "—"
+        shown = {k: number(v) for k, v in cells.items()}
+        assert sum(v for k, v in shown.items() if k != "result") == shown["result"], shown
         assert abs(shown["gap"]) <= 50
-        # the skill shown is the sum of the decisions' losses
+        # the losses shown are the sum of the decisions' losses (each in the log's marks)
         mine = [r for r in result.reviews.values() if r.player == p]
         assert abs(s.skill * 100 + sum(r.loss for r in mine)) < 1e-9
+        if s.reviewed:
+            assert shown["skill"] == round(-sum(r.loss for r in mine))
     dice = re.findall(r'<ol class="an-moments an-dice">(.*?)</ol>', page)[0]
     texts = re.findall(r'<button[^>]*>([^<]*)</button>', dice)
     assert texts and all(not re.search(r"\d\u202f: — ", t) for t in texts), texts

@@ -62,6 +62,10 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                      (0.5, 0.422), (0.55, 0.523), (0.6, 0.598), (0.65, 0.688), (0.7, 0.826),
                      (0.75, 0.889), (0.8, 1.0), (0.85, 1.0), (0.9, 1.0), (0.95, 1.0),
                      (1.0, 1.0)),
+    # isotonic/6 (chosen by cross-validation), seeds 0-306 (307 games), on wongar/chances.py's
+    # softmax, which alone was too sure between 40 and 70 % (44.5 given, 31.4 won, n=103);
+    # checked on seeds 1000-1307: every bucket of >= 50 within ±7 (docs/analysis.md)
+    "wongar": ((0.003, 0.0), (0.041, 0.079), (0.123, 0.122), (0.223, 0.245), (0.573, 0.582)),
     # logistic, seeds 0-999 and 3000-3899 (1,900 games), on top of tuchulcha/chances.py's map
     "tuchulcha": ((0.0, 0.0), (0.01, 0.0), (0.02, 0.038), (0.04, 0.038), (0.06, 0.045),
                   (0.08, 0.069), (0.1, 0.132), (0.13, 0.132), (0.16, 0.173), (0.2, 0.24),
@@ -429,6 +433,14 @@ class Summary:
     # how much this player's own decisions moved their chance (every run of theirs, after −
     # before, reviewed or not): the skill is part of it (the loss against the best choice)
     own_decisions: float = 0.0
+
+    @property
+    def turns(self) -> float:
+        """Own decisions without their losses: what the player's turns changed to their chance,
+        the losses against the best choices found put back (a bot not reviewed: its decisions'
+        whole effect). An estimate that does not count ahead what a turn brings sees every
+        turn gain (the others' turns take it back): the skill is measured against that."""
+        return self.own_decisions - self.skill
 
     @property
     def estimate_gap(self) -> float:

@@ -135,27 +135,30 @@ def _points(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
-# The rows that add up (issue 42): start + luck + own decisions + others' decisions + the
-# estimate's gap = result, each in whole points of win chance as shown, the gap taking the
-# rounding (so the shown numbers add up exactly). The skill is part of the own decisions.
-SUM_TERMS = ("start", "luck", "own", "others", "gap", "result")
+# The rows that add up (issue 42): start + luck + own turns without their losses + the losses
+# against the best choices found (the skill) + the others' decisions + the estimate's gap =
+# result, each in whole points of win chance as shown, the gap taking the rounding (so the
+# shown numbers add up exactly).
+SUM_TERMS = ("start", "luck", "turns", "skill", "others", "gap", "result")
 
 
 def sum_cells(summary: Any) -> dict[str, int]:
     """A player's summands in whole points as shown (``SUM_TERMS``); they add up exactly."""
     start, result = round(summary.initial * 100), round(summary.result * 100)
-    luck = round(summary.luck * 100)
-    own = round(summary.own_decisions * 100)
-    others = round(summary.others_decisions * 100)
-    return {"start": start, "luck": luck, "own": own, "others": others,
-            "gap": result - start - luck - own - others, "result": result}
+    cells = {"start": start}
+    for name, value in (("luck", summary.luck), ("turns", summary.turns),
+                        ("skill", summary.skill), ("others", summary.others_decisions)):
+        cells[name] = round(value * 100)
+    cells["gap"] = result - sum(cells.values())
+    cells["result"] = result
+    return cells
 
 
 def summary_table(lang: str, result: Any) -> str:
-    """Luck and skill per player (GNU Backgammon's definitions) as a sum that the table shows:
-    chance at the start + luck + own decisions (of which the skill: the loss against the best
-    choices found) + the others' decisions + the estimate's gap = result; then the decisions
-    reviewed, errors by class and the average loss per decision."""
+    """Luck and skill per player (GNU Backgammon's definitions) as a sum that the table shows
+    (``SUM_TERMS``): chance at the start + luck + own turns without their losses + the losses
+    against the best choices found (the skill) + the others' decisions + the estimate's gap =
+    result; then the decisions reviewed, errors by class and the average loss per decision."""
     summaries = result.summaries()
     cells = [sum_cells(s) for s in summaries]
 
@@ -164,8 +167,8 @@ def summary_table(lang: str, result: Any) -> str:
             return lambda p: t(lang, "analysis.pct", n=cells[p][name])
         return lambda p: t(lang, "luck.points", n=_points(cells[p][name]))
     rows = [("start", "luck.start", term("start")), ("luck", "luck.luck", term("luck")),
-            ("own", "luck.own", term("own")),
-            ("", "luck.skill", lambda p: signed(lang, summaries[p].skill)
+            ("turns", "luck.turns", term("turns")),
+            ("skill", "luck.skill", lambda p: term("skill")(p)
              if summaries[p].reviewed else "—"),
             ("others", "luck.others", term("others")), ("gap", "luck.gap", term("gap")),
             ("result", "luck.result", term("result")),
@@ -180,7 +183,7 @@ def summary_table(lang: str, result: Any) -> str:
              if summaries[p].reviewed else "—")]
     head = "".join(f'<th scope="col">{esc(n)}</th>' for n in result.names)
     body = "".join(
-        f'<tr{attrs(data_term=name or None, class_="an-part" if key == "luck.skill" else None)}>'
+        f'<tr{attrs(data_term=name or None)}>'
         f'<th scope="row">{esc(t(lang, key))}</th>'
         + "".join(f"<td>{esc(cell(p))}</td>" for p in range(len(summaries))) + "</tr>"
         for name, key, cell in rows)
