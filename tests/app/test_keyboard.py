@@ -101,7 +101,7 @@ def test_a_game_opens_with_the_focus_on_what_to_press(fake_game, make_app):
     app.take_effects()
     app.session = None                       # a reload: the game is read from its save
     app.navigate(f"#/play/{save_id}")
-    assert Focus("#status") not in app.effects
+    assert not [e for e in app.effects if isinstance(e, Focus)]
     s = app.playing()
     expected = "#main [data-cmd=roll]" if s.human_to_roll() else CHOICES
     assert app.next_focus() == FocusNext(expected)

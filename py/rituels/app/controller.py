@@ -754,10 +754,13 @@ def _rules(app: App, game_id: str) -> None:
 
 def _status_focus_if_over(app: App) -> None:
     """A game that is over has nothing to press next: the focus goes to its status line
-    (screen readers start there rather than at the title)."""
+    (screen readers start there rather than at the title). Else no focus is named here, not
+    even the route's title: the page's answer names the next thing to press (FocusNext)."""
     s = app.playing()
     if s is None or s.state.is_terminal():
         app.effects.append(Focus("#status"))
+    else:
+        app.effects = [e for e in app.effects if e != Focus("#main-title")]
 
 
 @CORE.route("play")
