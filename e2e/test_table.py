@@ -307,7 +307,8 @@ def test_mouse_hover_lights_what_a_click_would_pick(make_page, screenshot):
     assert top == "test-over"               # CSS's :hover would light this one
     page.mouse.move(point["x"], point["y"])
     page.wait_for_timeout(100)
-    lit = page.eval_on_selector_all(".is-hover", "els => els.map(e => e.getAttribute('aria-label'))")
+    lit = page.eval_on_selector_all(".is-hover",
+                                    "els => els.map(e => e.getAttribute('aria-label'))")
     assert lit == ["test-under"], lit
     # on a real piece: its halo lit (is-hover), as :hover did
     piece = page.locator(f"{board} [data-select='T0']")

@@ -11,7 +11,10 @@ from rituels.app.coach import COACH_KEY
 from rituels.app.storage import MemoryStorage
 
 
-def test_the_replay_offers_the_analysis_which_runs_in_steps_and_can_be_cancelled():
+def test_the_replay_offers_the_analysis_which_runs_in_steps_and_can_be_cancelled(monkeypatch):
+    # ticks of 10 ms: Wongar's whole analysis takes well under a second since issue 42, and
+    # two ticks of the app's half second could finish it
+    monkeypatch.setattr("rituels.app.analysis.SLICE_S", 0.01)
     app = make_app()
     save_id, record = finished_save(app, "wongar", seed=2)
     app.navigate(f"#/replay/{save_id}")

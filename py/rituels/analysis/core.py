@@ -1,9 +1,11 @@
 """Win chances of recorded positions, the curve of a whole game, its key moments and the
 review of each person's decisions (docs/analysis.md).
 
-A game may offer its own estimate (``Game.win_chances``, Tuchulcha's): it is used as is.
-A game may offer one for the move review and the coach only (``Game.review_chances``,
-Wongar's): each choice is judged by it, the mover's next steps played as it likes best.
+A game may offer its own estimate (``Game.win_chances``, Tuchulcha's and Wongar's): it is used
+as is (Wongar's reads public information only, ``Game.public_chances``, so hidden hands do not
+change it). A game may offer one for the move review and the coach (``Game.review_chances``,
+Wongar's, the same): each choice is judged by it, the mover's next steps played as it likes
+best.
 Otherwise the estimator is Monte-Carlo: from a position, play the game out many times with
 uniformly random choices and exact chance draws, and count who wins (a shared win counts 1/k).
 It only needs the game protocol, so every game gets it through the registry. Each estimate has its own
@@ -62,10 +64,10 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                      (0.5, 0.422), (0.55, 0.523), (0.6, 0.598), (0.65, 0.688), (0.7, 0.826),
                      (0.75, 0.889), (0.8, 1.0), (0.85, 1.0), (0.9, 1.0), (0.95, 1.0),
                      (1.0, 1.0)),
-    # isotonic/6 (chosen by cross-validation), seeds 0-306 (307 games), on wongar/chances.py's
+    # isotonic/6 (chosen by cross-validation), seeds 0-373 (374 games), on wongar/chances.py's
     # softmax, which alone was too sure between 40 and 70 % (44.5 given, 31.4 won, n=103);
-    # checked on seeds 1000-1307: every bucket of >= 50 within ±7 (docs/analysis.md)
-    "wongar": ((0.003, 0.0), (0.041, 0.079), (0.123, 0.122), (0.223, 0.245), (0.573, 0.582)),
+    # checked on seeds 1000-1469: every bucket of >= 50 within ±7 (docs/analysis.md)
+    "wongar": ((0.005, 0.0), (0.054, 0.088), (0.14, 0.16), (0.245, 0.26), (0.607, 0.598)),
     # logistic, seeds 0-999 and 3000-3899 (1,900 games), on top of tuchulcha/chances.py's map
     "tuchulcha": ((0.0, 0.0), (0.01, 0.0), (0.02, 0.038), (0.04, 0.038), (0.06, 0.045),
                   (0.08, 0.069), (0.1, 0.132), (0.13, 0.132), (0.16, 0.173), (0.2, 0.24),
@@ -464,8 +466,8 @@ class Summary:
 
     @property
     def adjusted_gain(self) -> float:
-        """The luck-adjusted result against the player's chance at the start (what is shown:
-        points of win chance gained or lost without the luck, = skill + rest)."""
+        """The luck-adjusted result against the player's chance at the start (shown before
+        issue 42: points of win chance gained or lost without the luck, = skill + rest)."""
         return self.adjusted - self.initial
 
 
