@@ -41,10 +41,11 @@ def test_analysis_of_a_finished_game_in_the_replay(page, open_app, axe, screensh
     page.wait_for_selector(f".replay-position:has-text('Coup {target} sur {moves}')")
     page.click(".an-table summary")
     assert page.locator(".an-table tbody tr").count() == page.locator(".an-col").count()
-    # luck and skill per player: one column per player, seven rows; the luck-adjusted result
-    # in points against the chance at the start, never a chance; the two key-moment lists
+    # luck and skill per player: one column per player, ten rows, the first seven a sum
+    # (start, luck, own turns before losses, losses, others', the estimate's gap, result) in
+    # points of chance, never a chance out of 0-100 %; the two key-moment lists
     assert page.locator(".an-summary thead th").all_inner_texts() == ["Ada", "B0", "B1", "B2"]
-    assert page.locator(".an-summary tbody tr").count() == 7
+    assert page.locator(".an-summary tbody tr").count() == 10
     adjusted = page.locator(".an-summary tbody tr >> nth=2").locator("td").all_inner_texts()
     assert len(adjusted) == 4 and all(c.endswith("pts") and "%" not in c for c in adjusted)
     assert page.locator(".an-dice li").count() >= 1
@@ -248,3 +249,55 @@ def test_the_analysis_after_revoir_le_tour_covers_the_finished_game(make_page, o
     assert label.startswith(f"Coup {end}\u202f:"), label
     assert set(re.findall(r"(\d+)\u202f%", label)) <= {"0", "100"}, label
     screenshot(page, "analysis-after-review-desktop-fr")
+
+
+SHOTS = "/tmp/shots-analysis"
+
+
+def _points(text: str) -> int:
+    """« +12 pts », « −3 pts », « 25 % » as a signed integer."""
+    digits = re.sub(r"[^\d+−-]", "", text).replace("−", "-")
+    return int(digits)
+
+
+def test_wongars_luck_and_skill_add_up_on_screen(make_page, open_app, base_url):
+    """Issue 42, item 6, seeded: a finished Wongar game (Ada and three bots) analysed in the
+    replay; per player the rows shown add up exactly: start + luck + own decisions (of which
+    the losses against the best choices found) + others' decisions + the estimate's gap =
+    result; the start is even (25 % each, the game's own estimate, the same every run); every
+    key die names its event. Screenshots at 1280×800 and 375×667."""
+    import os
+    os.makedirs(SHOTS, exist_ok=True)
+    for size in ("desktop", "phone"):
+        save_id, data, _ = finished_game_storage("wongar", seed=2)
+        page = make_page(size, "fr")
+        store_saves(page, base_url, data)
+        open_app(page, f"#/replay/{save_id}")
+        page.click("button[data-cmd=analysis-start]")
+        page.wait_for_selector(".an-summary", timeout=60_000)
+        settle(page)
+        names = page.locator(".an-summary thead th").all_inner_texts()
+        assert names == ["Ada", "B0", "B1", "B2"]
+        terms = ("start", "luck", "turns", "skill", "others", "gap", "result")
+        rows = {}
+        for term in terms:
+            cells = page.locator(f".an-summary tr[data-term={term}] td").all_inner_texts()
+            assert len(cells) == 4, (term, cells)
+            rows[term] = cells
+        # the skill: Ada's reviewed decisions' losses; the bots' decisions are not reviewed
+        assert rows["skill"][0].endswith("pts") and rows["skill"][1:] == ["—"] * 3
+        rows["skill"] = [rows["skill"][0], "0", "0", "0"]
+        rows = {k: [_points(c) for c in v] for k, v in rows.items()}
+        assert rows["start"] == [25, 25, 25, 25]
+        assert sorted(rows["result"]) == [0, 0, 0, 100]
+        for p in range(4):
+            # luck + skill + the rows named beside them = result − start, exactly as shown
+            parts = sum(rows[k][p] for k in ("luck", "turns", "skill", "others", "gap"))
+            assert parts == rows["result"][p] - rows["start"][p], (p, rows)
+            assert abs(rows["gap"][p]) <= 50, rows
+        assert "Les sept premières lignes s’additionnent" in page.inner_text(".analysis")
+        dice = page.locator(".an-dice button").all_inner_texts()
+        assert dice and all(not re.search(r"\d\u202f: — ", t) for t in dice), dice
+        page.locator(".an-summary").scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/wongar-summary-{size}.png")
+        page.screenshot(path=f"{SHOTS}/wongar-analysis-{size}-full.png", full_page=True)

@@ -260,3 +260,60 @@ def test_why_not_answers_in_view_and_the_board_holds_still(make_page, screenshot
     # The next tap clears it, and goes through it to the board: the pawn picked.
     page.click(f"{board} [data-select='T0']")
     page.wait_for_selector("#toast", state="detached")
+
+
+# Two clickables whose invisible hit areas overlap, the second drawn on top of the first.
+OVERLAP_JS = """(board) => {
+  const svg = document.querySelector(board + ' svg') || document.querySelector(board);
+  const box = svg.getBoundingClientRect();
+  const NS = 'http://www.w3.org/2000/svg';
+  const m = svg.getScreenCTM().inverse();
+  const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  const CLICK = '[data-cmd],[data-action],[data-select],[data-why]';
+  let cx = null, cy = null;        // a spot where nothing clickable is drawn, ±60 px around
+  const free = (x, y) => document.elementsFromPoint(x, y).every(e => !e.closest(CLICK));
+  for (let y = box.top + 60; y < box.bottom - 60 && cx === null; y += 15)
+    for (let x = box.left + 60; x < box.right - 60; x += 15)
+      if ([-60, 0, 60].every(d => free(x + d, y) && free(x, y + d))) { cx = x; cy = y; break; }
+  for (const [name, dx] of [['test-under', -20], ['test-over', 20]]) {
+    const g = document.createElementNS(NS, 'g');
+    g.setAttribute('data-why', name);
+    g.setAttribute('aria-label', name);
+    const c = document.createElementNS(NS, 'circle');
+    const [x, y] = at(cx + dx, cy), [x2] = at(cx + dx + 30, cy);
+    c.setAttribute('class', 'hit'); c.setAttribute('cx', x); c.setAttribute('cy', y);
+    c.setAttribute('r', Math.abs(x2 - x)); c.setAttribute('fill', '#000');
+    c.setAttribute('fill-opacity', '0');
+    g.appendChild(c); svg.appendChild(g);
+  }
+  return {x: cx - 8, y: cy}; }"""
+
+
+def test_mouse_hover_lights_what_a_click_would_pick(make_page, screenshot):
+    """Issue 42: where two pieces' invisible 44 px hit areas overlap, the mouse's hover lit
+    the topmost area's piece while a click went to the nearest (Glue.nearest): the glue now
+    marks the one a click picks (is-hover, the games' hover style), and only that one. Two
+    overlapping areas are laid on the board: left of the middle, the lower one's centre is
+    nearer."""
+    page = make_page("desktop", "fr", pace="0.1", chance=["first0", "d31"])
+    start_against_bots(page, "tuchulcha")
+    board = BOARD["tuchulcha"]
+    page.click("#main [data-cmd=roll]")
+    wait_offered(page, f"{board} [data-select='T0']")
+    settle(page)
+    point = page.evaluate(OVERLAP_JS, board)
+    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-why]')"
+                        "?.getAttribute('aria-label')", [point["x"], point["y"]])
+    assert top == "test-over"               # CSS's :hover would light this one
+    page.mouse.move(point["x"], point["y"])
+    page.wait_for_timeout(100)
+    lit = page.eval_on_selector_all(".is-hover",
+                                    "els => els.map(e => e.getAttribute('aria-label'))")
+    assert lit == ["test-under"], lit
+    # on a real piece: its halo lit (is-hover), as :hover did
+    piece = page.locator(f"{board} [data-select='T0']")
+    piece.hover(force=True)
+    page.wait_for_timeout(100)
+    assert page.eval_on_selector_all(".is-hover", "els => els.length") == 1
+    screenshot(page, "hover-nearest-tuchulcha-desktop")
+    page.screenshot(path="/tmp/shots-analysis/hover-tuchulcha-1280.png")

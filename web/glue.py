@@ -120,6 +120,7 @@ class Glue:
         self.storage = Storage()
         self.worker = None
         self.usual_icon = None   # (href, type) of the page's favicon, read once
+        self.hovered = None      # the clickable a mouse click would choose (on_pointer)
         self.queue = []          # messages waiting for the worker, oldest first
         self.busy = False        # one message at a time: answers apply in order
         self.unanswered = 0      # messages FROM_PERSON queued or in flight
@@ -172,6 +173,8 @@ class Glue:
     def mount(self):
         """Listen at once: events made while the worker starts wait in the queue."""
         self.listen(self.root, "click", self.on_click)
+        self.listen(self.root, "pointermove", self.on_pointer)
+        self.listen(self.root, "pointerleave", lambda e: self.hover(None))
         self.listen(self.root, "keydown", self.on_key)
         self.listen(self.root, "change", self.on_change)
         self.listen(self.root, "submit", lambda e: e.preventDefault())
@@ -549,6 +552,28 @@ class Glue:
             if best is None or dx * dx + dy * dy < best_d:
                 best, best_d = owner, dx * dx + dy * dy
         return best
+
+    def on_pointer(self, event):
+        """A mouse over the board: the place a click would choose (``nearest`` where hit
+        areas overlap) wears ``is-hover``, the games' hover style; CSS's own :hover would
+        light the topmost hit area instead (issue 42)."""
+        if event.pointerType != "mouse":
+            return
+        target = event.target
+        if target.classList.contains("hit"):
+            self.hover(self.nearest(event) or target.closest(CLICKABLE))
+        else:
+            self.hover(target.closest(CLICKABLE))
+
+    def hover(self, el):
+        old = self.hovered
+        if old is not None and el is not None and old.isSameNode(el):
+            return
+        if old is not None:
+            old.classList.remove("is-hover")
+        self.hovered = el
+        if el is not None:
+            el.classList.add("is-hover")
 
     def on_click(self, event):
         el = event.target.closest(CLICKABLE)

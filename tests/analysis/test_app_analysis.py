@@ -11,7 +11,10 @@ from rituels.app.coach import COACH_KEY
 from rituels.app.storage import MemoryStorage
 
 
-def test_the_replay_offers_the_analysis_which_runs_in_steps_and_can_be_cancelled():
+def test_the_replay_offers_the_analysis_which_runs_in_steps_and_can_be_cancelled(monkeypatch):
+    # ticks of 10 ms: Wongar's whole analysis takes well under a second since issue 42, and
+    # two ticks of the app's half second could finish it
+    monkeypatch.setattr("rituels.app.analysis.SLICE_S", 0.01)
     app = make_app()
     save_id, record = finished_save(app, "wongar", seed=2)
     app.navigate(f"#/replay/{save_id}")
@@ -64,7 +67,7 @@ def test_finished_analysis_draws_the_chart_table_moments_and_review_signs():
     assert decisions.count("<li>") == len(job.result.key_decisions())
     # the summary per player: one column each, Ada's reviewed decisions counted
     summary = re.findall(r'<div class="an-summary">(.*?)</div>', page)[0]
-    rows = dict(re.findall(r'<tr><th scope="row">([^<]*)</th>(.*?)</tr>', summary))
+    rows = dict(re.findall(r'<tr[^>]*><th scope="row">([^<]*)</th>(.*?)</tr>', summary))
     ada = job.result.summaries()[0]
     assert re.findall(r"<td>([^<]*)</td>", rows["Décisions revues"]) == \
         [str(ada.reviewed), "0", "0", "0"]

@@ -237,8 +237,9 @@ def test_luck_does_not_drift_over_a_long_game():
 def test_the_luck_adjusted_result_of_an_unlucky_winner_is_no_impossible_chance():
     """Two players at 50 % each; one roll moved 14 points of chance from the winner to the
     loser, who still lost. Result − luck is 1.14 and −0.14, which the table once showed as
-    « 114 % » and « −14 % »: it now shows points against the chance at the start (+64 and
-    −64), and every percentage it shows stays within 0–100 %."""
+    « 114 % » and « −14 % »: the table now shows a sum in points of chance (50 % − 14 pts
+    + 64 pts of the estimate's gap: no decision was estimated = 100 %), and every
+    percentage it shows stays within 0–100 %."""
     import re
 
     from rituels.analysis.core import Analysis, Luck
@@ -251,7 +252,7 @@ def test_the_luck_adjusted_result_of_an_unlucky_winner_is_no_impossible_chance()
     assert round(ada.adjusted, 6) == 1.14 and round(bruno.adjusted, 6) == -0.14
     assert round(ada.adjusted_gain, 6) == 0.64 and round(bruno.adjusted_gain, 6) == -0.64
     html = summary_table("fr", result)
-    row = re.search(r"Résultat sans la chance[^<]*</th>(.*?)</tr>", html).group(1)
+    row = re.search(r"Écart de l’estimation[^<]*</th>(.*?)</tr>", html).group(1)
     assert re.findall(r"<td>([^<]*)</td>", row) == ["+64 pts", "−64 pts"]
     shown = [int(n.replace("−", "-")) for n in re.findall(r"(−?\d+)\u202f%", html)]
     assert shown and all(0 <= n <= 100 for n in shown)

@@ -87,3 +87,32 @@ def test_the_arrows_mean_nothing_on_the_game_screen(fake_game, make_app):
     app.changed = False
     app.key("ArrowLeft")
     assert s.record["actions"] == before and not app.changed
+
+
+def test_a_game_opens_with_the_focus_on_what_to_press(fake_game, make_app):
+    """Opening a game (from the new-game dialog, My games or a reload) where a person here is
+    to act: no focus on the status line; the page's answer names the roll or the first
+    choice (App.next_focus, as after a move). A finished game: its status line."""
+    app = make_app()
+    s = start(app)
+    run_timers(app)
+    save_id = s.save_id
+    app.navigate("#/games")
+    app.take_effects()
+    app.session = None                       # a reload: the game is read from its save
+    app.navigate(f"#/play/{save_id}")
+    assert not [e for e in app.effects if isinstance(e, Focus)]
+    s = app.playing()
+    expected = "#main [data-cmd=roll]" if s.human_to_roll() else CHOICES
+    assert app.next_focus() == FocusNext(expected)
+    while not s.state.is_terminal():          # play it out: the end has nothing to press
+        if s.human_to_decide():
+            app.click({"action": s.state.action_to_str(s.state.legal_actions()[0])})
+        elif s.human_to_roll():
+            app.click({"cmd": "roll"})
+        run_timers(app)
+    app.navigate("#/games")
+    app.session = None
+    app.take_effects()
+    app.navigate(f"#/play/{save_id}")
+    assert Focus("#status") in app.effects

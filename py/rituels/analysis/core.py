@@ -1,9 +1,11 @@
 """Win chances of recorded positions, the curve of a whole game, its key moments and the
 review of each person's decisions (docs/analysis.md).
 
-A game may offer its own estimate (``Game.win_chances``, Tuchulcha's): it is used as is.
-A game may offer one for the move review and the coach only (``Game.review_chances``,
-Wongar's): each choice is judged by it, the mover's next steps played as it likes best.
+A game may offer its own estimate (``Game.win_chances``, Tuchulcha's and Wongar's): it is used
+as is (Wongar's reads public information only, ``Game.public_chances``, so hidden hands do not
+change it). A game may offer one for the move review and the coach (``Game.review_chances``,
+Wongar's, the same): each choice is judged by it, the mover's next steps played as it likes
+best.
 Otherwise the estimator is Monte-Carlo: from a position, play the game out many times with
 uniformly random choices and exact chance draws, and count who wins (a shared win counts 1/k).
 It only needs the game protocol, so every game gets it through the registry. Each estimate has its own
@@ -32,17 +34,16 @@ from rituels.engine.state import (CHANCE, GameState, sample_chance, sample_unifo
 
 # Playouts per estimate. Picked so a whole 4-player game stays within its time target (see
 # `python3 -m rituels bench --only analysis`). Tuchulcha needs none: it has its own estimate.
-PLAYOUTS = {"cthulhu-dice": 240, "wongar": 16}
-# Wongar's review and coach use none: its game's review_chances (random playouts are too
-# flat to judge one Wongar decision, docs/analysis.md).
+PLAYOUTS = {"cthulhu-dice": 240}
+# Wongar uses none: its game's own estimate (win_chances, public; random playouts are too flat
+# to judge one Wongar decision and too noisy to add up over a game, docs/analysis.md).
 REVIEW_PLAYOUTS = {"cthulhu-dice": 240}
 COACH_PLAYOUTS = {"cthulhu-dice": 120}    # answer within ~1 s
 # Random playouts ignore that strong players gang up on the leader, so raw estimates are too
 # sure of the leader. Estimates are drawn towards an even share of the playouts' total by
 # this factor, fitted on fitting games (rituels.tools.fit_chances; on the fixed-search games:
-# Cthulhu Dice 0.895 on ~3,000 with NOBODY, Wongar 0.939 on 800, 0.94 kept) and checked on
-# the bench's checking games.
-SHRINK = {"cthulhu-dice": 0.895, "wongar": 0.94}
+# Cthulhu Dice 0.895 on ~3,000 with NOBODY) and checked on the bench's checking games.
+SHRINK = {"cthulhu-dice": 0.895}
 # Some games can end with no winner (Cthulhu Dice: everyone mad). Strong players reach that
 # end more often than random playouts: the chance that nobody wins is the playouts' share of
 # such ends times this factor (fitted on fitting games: the ratio of the means), and the
@@ -63,6 +64,10 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
                      (0.5, 0.422), (0.55, 0.523), (0.6, 0.598), (0.65, 0.688), (0.7, 0.826),
                      (0.75, 0.889), (0.8, 1.0), (0.85, 1.0), (0.9, 1.0), (0.95, 1.0),
                      (1.0, 1.0)),
+    # isotonic/6 (chosen by cross-validation), seeds 0-373 (374 games), on wongar/chances.py's
+    # softmax, which alone was too sure between 40 and 70 % (44.5 given, 31.4 won, n=103);
+    # checked on seeds 1000-1469: every bucket of >= 50 within ±7 (docs/analysis.md)
+    "wongar": ((0.005, 0.0), (0.054, 0.088), (0.14, 0.16), (0.245, 0.26), (0.607, 0.598)),
     # logistic, seeds 0-999 and 3000-3899 (1,900 games), on top of tuchulcha/chances.py's map
     "tuchulcha": ((0.0, 0.0), (0.01, 0.0), (0.02, 0.038), (0.04, 0.038), (0.06, 0.045),
                   (0.08, 0.069), (0.1, 0.132), (0.13, 0.132), (0.16, 0.173), (0.2, 0.24),
@@ -80,12 +85,7 @@ THRESHOLDS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 # seeded sample by probability beyond: its mean is the average over every outcome), with
 # this many playouts each (Monte-Carlo games; the children of one event share one stream).
 LUCK_OUTCOMES = 12
-LUCK_PLAYOUTS = {"cthulhu-dice": 60, "wongar": 6}
-# Games whose luck is read with their review estimate (Game.review_chances: public,
-# deterministic), every outcome of an event enumerated (Wongar). Random playouts cost too much
-# per outcome there, and 6 each side of an event were noise (±0.3 an event, adding up to
-# hundreds of points a game: issue 42).
-LUCK_BY_REVIEW = {"wongar"}
+LUCK_PLAYOUTS = {"cthulhu-dice": 60}
 # A Monte-Carlo point that moved by more than SWING from the previous one is estimated again
 # with MORE times the playouts (Job._point).
 SWING, MORE = 0.2, 4
@@ -181,7 +181,10 @@ class Estimator:
         self.shrink = SHRINK.get(game_id, 1.0)
         self.nobody = NOBODY.get(game_id, 1.0)
         self.value = game.win_chances      # the game's own estimate, when it offers one
-        self.review_value = game.review_chances   # its own for the review only (Wongar)
+        self.review_value = game.review_chances   # its own for the review (Wongar)
+        # the game's own estimate, evaluated as it is: deterministic (one evaluation), and
+        # either every hand is shown or it reads public information only (Wongar's)
+        self.direct = self.value is not None and (not self.hidden or game.public_chances)
         self.knots = CALIBRATION.get(game_id, ())
 
     def rng(self, *key: Any) -> random.Random:
@@ -194,7 +197,7 @@ class Estimator:
         known to them); None: as the table sees them."""
         if state.is_terminal():
             return list(state.returns())
-        if self.value is not None and not self.hidden:
+        if self.direct:
             # deterministic: one evaluation is enough
             return apply_map(list(self.value(state)), self.knots)
         rng = self.rng(*key)
@@ -240,10 +243,10 @@ class Estimator:
         for action in actions:
             child = state.clone()
             child.apply(action)
-            if self.value is not None and not self.hidden:
-                value = self.turn_value(child, player)
-            elif self.review_value is not None:
+            if self.review_value is not None:
                 value = self.own_steps_value(child, player)
+            elif self.direct:
+                value = self.turn_value(child, player)
             else:
                 value = self.chances(child, *key, "child", viewer=player,
                                      playouts=playouts or self.review_playouts)[player]
@@ -254,8 +257,11 @@ class Estimator:
     def settled(self, state: GameState, *key: Any, playouts: int | None = None) -> list[float]:
         """Every player's chance at ``state``, the mover's next steps first played as the
         game's own estimate likes best (a roll is worth what it lets the mover do: "played
-        well"). Monte-Carlo games: the estimate as it is (its playouts play the rest)."""
-        if self.value is None or self.hidden:
+        well"). Monte-Carlo games: the estimate as it is (its playouts play the rest); so is a
+        game with a review estimate of its own (Wongar: its estimate read on the board as it
+        stands, everywhere in the chain, so a run's after and the next event's before are one
+        number; docs/analysis.md)."""
+        if not self.direct or self.review_value is not None:
             return self.chances(state, *key, playouts=playouts)
         player = state.current_player()
         for _ in range(MAX_FINISH_STEPS):
@@ -272,7 +278,9 @@ class Estimator:
             if state.is_terminal() or state.current_player() != player:
                 break
             state = self.best_step(state, player, self.review_value)
-        return self.review_value(state)[player]
+        # on the curve's scale (mapped) when it is the curve's estimate too (Wongar's): a
+        # decision's loss is then part of what the chain shows (docs/analysis.md)
+        return (self.chances(state) if self.direct else self.review_value(state))[player]
 
     def best_step(self, state: GameState, player: int, value: Any = None) -> GameState:
         """The position after the choice the game's own estimate (or ``value``) likes best
@@ -293,13 +301,10 @@ class Estimator:
         first minus the second."""
         outcomes = state.chance_outcomes()
         playouts = LUCK_PLAYOUTS.get(self.game_id)
-        by_review = self.game_id in LUCK_BY_REVIEW and self.review_value is not None
 
         def after(action: Any) -> list[float]:
             child = state.clone()
             child.apply(action)
-            if by_review:
-                return list(self.review_value(child))
             return self.settled(child, *key, "luck", playouts=playouts)
 
         if len(outcomes) == 1:
@@ -427,6 +432,26 @@ class Summary:
     # previous event against the average over the outcomes; the curve's first and last
     # point against the chain's)
     estimator_drift: float = 0.0
+    # how much this player's own decisions moved their chance (every run of theirs, after −
+    # before, reviewed or not): the skill is part of it (the loss against the best choice)
+    own_decisions: float = 0.0
+
+    @property
+    def turns(self) -> float:
+        """Own decisions without their losses: what the player's turns changed to their chance,
+        the losses against the best choices found put back (a bot not reviewed: its decisions'
+        whole effect). An estimate that does not count ahead what a turn brings sees every
+        turn gain (the others' turns take it back): the skill is measured against that."""
+        return self.own_decisions - self.skill
+
+    @property
+    def estimate_gap(self) -> float:
+        """What the shown sum leaves (docs/analysis.md): result − initial − luck − own
+        decisions − others' decisions: only where two of the estimator's values meet on one
+        position (before a draw: the value after the previous event against the average over
+        the outcomes; the curve's first and last points against the chain's)."""
+        return (self.result - self.initial - self.luck - self.own_decisions
+                - self.others_decisions)
 
     @property
     def mean_loss(self) -> float:
@@ -441,8 +466,8 @@ class Summary:
 
     @property
     def adjusted_gain(self) -> float:
-        """The luck-adjusted result against the player's chance at the start (what is shown:
-        points of win chance gained or lost without the luck, = skill + rest)."""
+        """The luck-adjusted result against the player's chance at the start (shown before
+        issue 42: points of win chance gained or lost without the luck, = skill + rest)."""
         return self.adjusted - self.initial
 
 
@@ -473,8 +498,10 @@ class Analysis:
             luck = sum(e.of(p) for e in self.lucks.values())
             skill = -sum(r.loss for r in mine) / 100.0
             others, unreviewed, drift = self.terms(p, losses)
+            own = sum(r.after[p] - r.before[p] for r in self.runs.values() if r.player == p)
             out.append(Summary(p, first[p], last[p], luck, skill, len(mine), errors,
-                               last[p] - first[p] - luck - skill, others, unreviewed, drift))
+                               last[p] - first[p] - luck - skill, others, unreviewed, drift,
+                               own))
         return out
 
     def links(self) -> list[tuple[int, list[float], list[float], Any]]:
@@ -551,8 +578,9 @@ class Analysis:
         return sorted(((pos, p, b, a) for _, pos, p, b, a in top))
 
 
-# 2: the runs of decisions (the identity's chain); 3: Wongar's luck by its review estimate
-STORED_VERSION = 3
+# 2: the runs of decisions (the identity's chain); 3: Wongar's luck by its review estimate;
+# 4: Wongar's whole analysis by its own estimate (curve, luck, runs: issue 42)
+STORED_VERSION = 4
 _SCALE = 10_000          # chances kept to 4 decimals: a stored analysis is a few kilobytes
 
 
@@ -740,12 +768,12 @@ class Job:
         (Wongar's worst jump per game, 8 games: 37-76 points at 16 playouts)."""
         est = self.estimator
         points = self.result.points
-        if not points and (est.value is None or est.hidden) and not state.is_terminal():
+        if not points and not est.direct and not state.is_terminal():
             # the start, shown as each player's chance at the start: with MORE times the
             # playouts too (at 16, Wongar's was 31/14/55 % for three even seats)
             return est.chances(state, pos, "more", playouts=est.playouts * (1 + MORE))
         chances = est.chances(state, pos)
-        if est.value is not None and not est.hidden or not points or state.is_terminal():
+        if est.direct or not points or state.is_terminal():
             return chances
         if max(abs(a - b) for a, b in zip(chances, points[-1][1])) <= SWING:
             return chances
@@ -759,7 +787,7 @@ class Job:
         without drift). Monte-Carlo games: the curve's point there if there is one (more
         playouts where it swung)."""
         est, points = self.estimator, self.result.points
-        if (est.value is None or est.hidden) and points and points[-1][0] == pos:
+        if not est.direct and points and points[-1][0] == pos:
             return list(points[-1][1])
         return est.settled(state, pos, "chain")
 

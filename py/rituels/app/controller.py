@@ -752,16 +752,30 @@ def _rules(app: App, game_id: str) -> None:
     app.screen = rules_screen
 
 
+def _status_focus_if_over(app: App) -> None:
+    """A game that is over has nothing to press next: the focus goes to its status line
+    (screen readers start there rather than at the title). Else no focus is named here, not
+    even the route's title: the page's answer names the next thing to press (FocusNext)."""
+    s = app.playing()
+    if s is None or s.state.is_terminal():
+        app.effects.append(Focus("#status"))
+    else:
+        app.effects = [e for e in app.effects if e != Focus("#main-title")]
+
+
 @CORE.route("play")
 def _play(app: App, save_id: str) -> None:
-    # The status line says what to do: screen readers start there rather than at the title.
-    app.effects.append(Focus("#status"))
+    # The keyboard starts on the next thing to press (App.next_focus: the roll, the first
+    # choice; the status line while others play), named once the page is drawn
+    # (browser.Host.answer), as after a move (issue 42). A finished game: its status line.
     if app.session is not None and app.session.save_id == save_id:
         app.screen = play_screen
+        _status_focus_if_over(app)
         return
     try:
         record, rev = app.saves.read(save_id)
         app.open_record(save_id, record, rev)
+        _status_focus_if_over(app)
     except KeyError:
         app.screen = home_screen
         app.notice("app.notice.no_save")

@@ -101,6 +101,9 @@ class Game:
     # Optional: state -> each player's chance of winning from the game's own knowledge (its
     # strong bot's evaluation). The analysis uses it instead of long random playouts.
     win_chances: Callable[[GameState], list[float]] | None = None
+    # Whether win_chances reads public information only (hand counts, not hands): then the
+    # analysis uses it as is when hands are hidden (Wongar's); else it redraws hidden hands.
+    public_chances: bool = False
     # Optional: the same, deterministic, for the move review only, where the curve's estimate
     # is Monte-Carlo and too flat for one decision (Wongar: its bot's heuristic as chances).
     review_chances: Callable[[GameState], list[float]] | None = None

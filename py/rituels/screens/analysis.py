@@ -131,29 +131,62 @@ def signed(lang: str, chance: float) -> str:
     return t(lang, "luck.points", n=f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0")
 
 
+def _points(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+# The rows that add up (issue 42): start + luck + own turns without their losses + the losses
+# against the best choices found (the skill) + the others' decisions + the estimate's gap =
+# result, each in whole points of win chance as shown, the gap taking the rounding (so the
+# shown numbers add up exactly).
+SUM_TERMS = ("start", "luck", "turns", "skill", "others", "gap", "result")
+
+
+def sum_cells(summary: Any) -> dict[str, int]:
+    """A player's summands in whole points as shown (``SUM_TERMS``); they add up exactly."""
+    start, result = round(summary.initial * 100), round(summary.result * 100)
+    cells = {"start": start}
+    for name, value in (("luck", summary.luck), ("turns", summary.turns),
+                        ("skill", summary.skill), ("others", summary.others_decisions)):
+        cells[name] = round(value * 100)
+    cells["gap"] = result - sum(cells.values())
+    cells["result"] = result
+    return cells
+
+
 def summary_table(lang: str, result: Any) -> str:
-    """Luck and skill per player (GNU Backgammon's definitions): chance at the start, luck
-    total, decisions reviewed, errors by class, average loss per decision, result, and the
-    luck-adjusted result in points against the chance at the start."""
-    # The first four rows read as a sum (start + luck + the rest = result, issue 42).
-    rows = (("luck.start", lambda s: pct(lang, s.initial)),
-            ("luck.luck", lambda s: signed(lang, s.luck)),
-            # not a chance (it leaves 0–100 % when the dice were strong): points against
-            # the chance at the start, as GNU Backgammon gives it against an even game
-            ("luck.adjusted", lambda s: signed(lang, s.adjusted_gain)),
-            ("luck.result", lambda s: pct(lang, s.result)),
-            ("luck.reviewed", lambda s: str(s.reviewed)),
-            ("luck.errors", lambda s: t(lang, "luck.errors_n", b=s.errors["blunder"],
-                                       m=s.errors["mistake"], i=s.errors["inaccuracy"])
-             if s.reviewed else "—"),
-            ("luck.mean_loss", lambda s: t(lang, "luck.loss_n", n=number(lang, s.mean_loss, 1))
-             if s.reviewed else "—"))
+    """Luck and skill per player (GNU Backgammon's definitions) as a sum that the table shows
+    (``SUM_TERMS``): chance at the start + luck + own turns without their losses + the losses
+    against the best choices found (the skill) + the others' decisions + the estimate's gap =
+    result; then the decisions reviewed, errors by class and the average loss per decision."""
     summaries = result.summaries()
+    cells = [sum_cells(s) for s in summaries]
+
+    def term(name: str) -> Callable[[int], str]:
+        if name in ("start", "result"):
+            return lambda p: t(lang, "analysis.pct", n=cells[p][name])
+        return lambda p: t(lang, "luck.points", n=_points(cells[p][name]))
+    rows = [("start", "luck.start", term("start")), ("luck", "luck.luck", term("luck")),
+            ("turns", "luck.turns", term("turns")),
+            ("skill", "luck.skill", lambda p: term("skill")(p)
+             if summaries[p].reviewed else "—"),
+            ("others", "luck.others", term("others")), ("gap", "luck.gap", term("gap")),
+            ("result", "luck.result", term("result")),
+            ("", "luck.reviewed", lambda p: str(summaries[p].reviewed)),
+            ("", "luck.errors", lambda p: t(lang, "luck.errors_n",
+                                           b=summaries[p].errors["blunder"],
+                                           m=summaries[p].errors["mistake"],
+                                           i=summaries[p].errors["inaccuracy"])
+             if summaries[p].reviewed else "—"),
+            ("", "luck.mean_loss", lambda p: t(lang, "luck.loss_n",
+                                              n=number(lang, summaries[p].mean_loss, 1))
+             if summaries[p].reviewed else "—")]
     head = "".join(f'<th scope="col">{esc(n)}</th>' for n in result.names)
     body = "".join(
-        f'<tr><th scope="row">{esc(t(lang, key))}</th>'
-        + "".join(f"<td>{esc(cell(s))}</td>" for s in summaries) + "</tr>"
-        for key, cell in rows)
+        f'<tr{attrs(data_term=name or None)}>'
+        f'<th scope="row">{esc(t(lang, key))}</th>'
+        + "".join(f"<td>{esc(cell(p))}</td>" for p in range(len(summaries))) + "</tr>"
+        for name, key, cell in rows)
     return (f'<h3 class="panel-title">{esc(t(lang, "luck.title"))}</h3>'
             f'<div class="an-summary"><table><thead><tr><td></td>{head}</tr></thead>'
             f'<tbody>{body}</tbody></table></div>'

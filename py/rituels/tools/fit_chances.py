@@ -6,9 +6,10 @@ the GAMES after it: an error) — takes the bench's seeded turn ends and finds t
 the lowest Brier score:
 
 - tuchulcha: ``rituels.tuchulcha.chances.PARAMS`` (the per-role map of the bot's chances);
-- cthulhu-dice, wongar: ``SHRINK`` in core.py (the pull of the random playouts' estimates
+- cthulhu-dice: ``SHRINK`` in core.py (the pull of the random playouts' estimates
   towards an even chance), then ``NOBODY`` (how much likelier than in the playouts it is
-  that nobody wins).
+  that nobody wins);
+- wongar: none (its own estimate since issue 42: ``--review`` and ``--map``).
 
 It prints the constants and the calibration table they give on the fitting games; copy the
 constants into the code by hand (a fit is a decision, reviewed like one).
@@ -317,13 +318,12 @@ def fit_review(games: int, path: str) -> None:
 
 
 FITS = {"tuchulcha": fit_tuchulcha,
-        "cthulhu-dice": partial(fit_shrink, "cthulhu-dice"),
-        "wongar": partial(fit_shrink, "wongar")}
+        "cthulhu-dice": partial(fit_shrink, "cthulhu-dice")}
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
-    parser.add_argument("game", choices=sorted(FITS))
+    parser.add_argument("game", choices=sorted(set(FITS) | {"wongar"}))
     parser.add_argument("--games", type=int, default=FIT_GAMES)
     parser.add_argument("--records", default="",
                         help="JSON lines of records (any seeds but the checking games')")
@@ -340,6 +340,8 @@ if __name__ == "__main__":
     if args.map:
         fit_map(args.game, args.games, args.records, args.check, args.kind)
         raise SystemExit(0)
+    if args.game not in FITS:
+        parser.error(f"{args.game} has no constants of its own to fit: --map or --review")
     constants, fitted = FITS[args.game](args.games, args.records)
     print(f"{args.game} constants: {tuple(round(c, 3) for c in constants)}")
     rows, ok, score, base = calibration_rows(fitted)

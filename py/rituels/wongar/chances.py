@@ -1,5 +1,7 @@
-"""Wongar's win chances for the move review (docs/analysis.md, issue 25): the strong bot's
-heuristic (bots.values: each player's expected final score, roughly) turned into chances.
+"""Wongar's win chances (docs/analysis.md, issues 25 and 42): the strong bot's heuristic
+(bots.values: each player's expected final score, roughly) turned into chances. The game's own
+estimate for the whole analysis since issue 42 (curve, luck, runs of decisions, review), then
+core.CALIBRATION's map fitted on played games.
 
 The curve of a Wongar game is Monte-Carlo (random playouts: calibrated, but flat): one
 decision moves the mean of random playouts by a point or two, well under their noise at any
