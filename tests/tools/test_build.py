@@ -19,6 +19,10 @@ import pytest
 from rituels.tools import bench, build, engines, icons, testrun
 from rituels.tools.serve import serve_in_thread
 
+# The module's tests share one build (20 s): on one xdist worker it is made once, not once
+# per worker.
+pytestmark = pytest.mark.xdist_group("build")
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:

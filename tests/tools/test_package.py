@@ -16,6 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_TIMEOUT_S = 240  # builds in an isolated environment: setuptools comes from the index
 
+# Both tests use one installed venv (10 s): one worker makes it once.
+pytestmark = pytest.mark.xdist_group("package")
+
 
 def _run(args: list, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
