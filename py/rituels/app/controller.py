@@ -15,6 +15,7 @@ views: a click is handled here or in a feature module, a move is applied by :cla
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -736,11 +737,26 @@ def _new(app: App, game_id: str) -> None:
         # elsewhere, which would tick it in a remote game whose set-up had it unticked).
         app.draft = newgame.draft_from_record(game, s.record, app.pace_s)
     else:
-        app.draft = newgame.default_draft(game, app.pace_s)
+        app.draft = newgame.default_draft(game, app.pace_s, _kinds_remembered(app, game))
         app.draft["coach"] = coach.coach_remembered(app, game_id)
     app.screen = new_game_screen
     # Its main button: Enter starts the game (the dialog's name is read from its title).
     app.effects.append(Focus("[role=dialog] [data-cmd=start]"))
+
+
+def _kinds_remembered(app: App, game: Any) -> list[str]:
+    """The seat kinds (people, bot levels) of the last game set up with this game."""
+    try:
+        return newgame.remembered_kinds(app.storage.get(newgame.SEATS_KEY + game.id), game)
+    except StorageError:
+        return []
+
+
+def _remember_kinds(app: App, game_id: str, kinds: list[str]) -> None:
+    try:
+        app.storage.set(newgame.SEATS_KEY + game_id, json.dumps(kinds))
+    except StorageError:
+        pass       # not remembered; the game itself is set up
 
 
 @CORE.route("rules")
@@ -814,8 +830,10 @@ def _cmd_start(app: App, data: dict) -> None:
         if pace is not None:
             app.set_pace(pace)
         game_id, coached = app.draft["game"], app.draft["coach"]
+        kinds = [seat["kind"] for seat in app.draft["seats"]]
         app.start_game(game_id, seats, options, coach=coached)
         coach.remember_coach(app, game_id, coached)
+        _remember_kinds(app, game_id, kinds)
     except RecordError as exc:      # a name that cannot be used (control characters...)
         app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
     except ValueError as exc:
