@@ -101,7 +101,7 @@ def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.9
     here = local_seats(record)   # a game at a distance: the same people elsewhere again
     for i, seat in enumerate(record["seats"][:len(draft["seats"])]):
         bot = seat["bot"]
-        if bot is not None:   # an older game's "easy" or "strong": its nearest level
+        if bot is not None and game.levels:   # an older game's "easy" or "strong": a level
             bot = game.level_of(bot) or first_level(game)
         kind = bot or ("human" if i in here else "remote")
         draft["seats"][i] = {"kind": kind, "name": seat["name"]}
