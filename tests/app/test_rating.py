@@ -115,3 +115,51 @@ def test_older_records_map_to_levels():
                         {"name": "C", "bot": "easy"}], "options": {}, "meta": {}}
     draft = newgame.draft_from_record(game, record)
     assert [s["kind"] for s in draft["seats"][:3]] == ["human", "5", "1"]
+
+
+# --- through the app: a game against levels, the end screen's change, the stats page -------
+def test_a_finished_game_against_levels_moves_the_rating(monkeypatch):
+    import random
+    import re
+    from test_real_games import new_game, play
+    from rituels.engine.game import get_game
+    game = get_game("cthulhu-dice")
+    for level in game.levels:
+        monkeypatch.setitem(game.ratings, level,
+                            Rating(1000 + 100 * int(level), 960 + 100 * int(level),
+                                   1040 + 100 * int(level), 400))
+    app = new_game("cthulhu-dice", ["2", "3"], seed=3)
+    app.set_lang("fr")
+    play(app, random.Random(5))
+    s = app.session
+    assert s.state.is_terminal()
+    text = html_text(app)
+    found = re.search(r"Votre classement\u202f: ([+\u2212±][\d\u202f]+) → ([\d\u202f]+)", text)
+    assert found, text[text.find("end-panel"):][:600]
+    points = rating.history(app.saves.list())["cthulhu-dice"]
+    assert len(points) == 1 and points[0].save_id == s.save_id
+    assert found.group(2).replace("\u202f", "") == str(round(points[0].after.rating))
+    won = 0 in s.state.winners()
+    assert (points[0].delta > 0) == won or points[0].delta == 0
+    app.navigate("#/stats")
+    page = html_text(app)
+    assert "Statistiques" in page and "Cthulhu" in page
+    assert "Parties\u202f: 1 · victoires\u202f: " + str(int(won)) in page
+    assert "<svg class=\"rating-chart\"" in page and "Initié" in page and "Apprenti" in page
+    assert "3 joueurs" in page
+
+
+def test_stats_page_without_games_and_unrated_games():
+    app = App(MemoryStorage(), "en", pace_s=0)
+    app.navigate("#/stats")
+    assert "No finished games." in html_text(app)
+
+
+def test_chart_is_a_pure_view():
+    from rituels.screens import stats
+    p1 = rating.Point("a", "1", rating.Glicko(1500, 350), rating.Glicko(1600, 250))
+    p2 = rating.Point("b", "2", p1.after, rating.Glicko(1384, 200))
+    svg = stats.chart("fr", [p1, p2])
+    assert svg.startswith("<svg") and svg.count("<polyline") == 1 and "1\u202f" in svg
+    assert stats.change_line("fr", p2) == "Votre classement\u202f: \u2212216 → 1\u202f384"
+    assert stats.change_line("en", p1) == "Your rating: +100 → 1,600"

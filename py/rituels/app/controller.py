@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rituels.app import coach, lastturn, remote
+from rituels.app import coach, lastturn, remote, stats
 from rituels.app.effects import Effect, Focus, FocusNext, Hash, Sound, Timer
 from rituels.app.effects import to_json as effects_json
 from rituels.app.features import FEATURES
@@ -656,7 +656,8 @@ def play_screen(app: App) -> str:
         status = s.view.result(s.state, ctx)
         standings = s.view.standings   # optional: the end table
         end = {"text": status, "winners": [s.names[p] for p in s.state.winners()],
-               "table": standings(s.state, ctx) if standings else ""}
+               "table": standings(s.state, ctx) if standings else "",
+               "rating": stats.end_line(app, s)}
     else:
         status = remote.waiting_status(app, s) or s.view.status(s.state, ctx)
     if remote.waiting_status(app, s):   # the log says it too: whose device has the game
