@@ -115,6 +115,7 @@ class App:
         self.clock = clock
         self.rng = rng or random.Random(os.urandom(16))
         self.test = TestSettings()   # what a browser test asked for (rituels.app.testseam)
+        self.dev_bots = False
         self.effects: list[Effect] = []
         self.features: dict[str, Any] = {name: make() for name, make in INSTALLED.states}
         self.base_url = ""   # the page's address without its fragment (set by the Host)
@@ -131,10 +132,13 @@ class App:
             stored = storage.get(LANG_KEY)
             self.sound = storage.get(SOUND_KEY) == "on"
             self.pace_s = read_pace(storage.get(PACE_KEY), pace_s)
-            self.test = read_test_settings(storage.get(TEST_KEY)) or self.test
+            seam = read_test_settings(storage.get(TEST_KEY))
+            self.test = seam or self.test
+            self.dev_bots = seam is not None   # the dialog also offers "easy" and "strong"
             storage.keys()
         except StorageError:
             stored, self.saving_off = None, True
+        self.test.apply_ratings()
         if rng is None and self.test.seed is not None:
             self.rng = self.test.rng()
         self.lang = pick_lang(stored, browser_lang)
@@ -682,7 +686,8 @@ def new_game_screen(app: App) -> str:
     # The dialog covers the page's notice area: its own problems are shown inside it.
     errors = [n["text"] for n in app.notices]
     app.notices = []
-    return home_screen(app) + newgame.render(app.lang, app.draft, errors)
+    return home_screen(app) + newgame.render(app.lang, app.draft, errors,
+                                              dev=app.dev_bots)
 
 
 def _help_page(app: App, game_id: str) -> str | None:

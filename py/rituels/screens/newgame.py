@@ -299,7 +299,10 @@ def _option_field(lang: str, opt: Option, value: Any) -> str:
     return _select(field, label, choices, value)
 
 
-def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> str:
+def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = (),
+           dev: bool = False) -> str:
+    """The dialog; ``dev`` (a browser test's seam is on, rituels.app.testseam): the seats
+    also offer the developers' bots, "easy" (the random mover) and "strong" (older set-ups)."""
     if draft is None:
         return ""
     problems = "".join(f'<p class="notice notice-error">{esc(e)}</p>' for e in errors)
@@ -307,7 +310,8 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
     game_name = t(lang, f"app.game.{game.id}.name")
     counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
     kinds = ([(k, t(lang, f"app.newgame.kind.{k}")) for k in PEOPLE]
-             + [(k, level_label(lang, game, k)) for k in game.levels])
+             + [(k, level_label(lang, game, k)) for k in game.levels]
+             + ([(k, t(lang, f"app.newgame.kind.{k}")) for k in OLD_BOTS] if dev else []))
     defaults = default_names(draft, lang)
     rows = []
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
