@@ -27,6 +27,14 @@ def shoot(page, name: str) -> None:
 
 
 def test_a_game_against_levels_moves_the_rating(page, open_app, seeded):
+    play_to_the_stats(page, open_app, seeded)
+
+
+def test_the_same_on_a_phone(phone_page, open_app, seeded):
+    play_to_the_stats(phone_page, open_app, seeded)
+
+
+def play_to_the_stats(page, open_app, seeded):
     seeded(page, seed=11, pace=FAST)
     settings = json.dumps({"seed": 11, "fixed_effort": True, "ratings": RATINGS})
     page.add_init_script(f"localStorage.setItem('rituels.test', {json.dumps(settings)});")
@@ -40,8 +48,8 @@ def test_a_game_against_levels_moves_the_rating(page, open_app, seeded):
     page.select_option("#seat-1-kind", "2")
     page.select_option("#seat-2-kind", "3")
     settle(page)
-    box = page.locator("#seat-1-kind").bounding_box()
-    assert box["height"] >= 44
+    for target in ("#seat-1-kind", "button[data-cmd=start]"):
+        assert page.locator(target).bounding_box()["height"] >= 44, target
     shoot(page, "dialog")
     page.click("button[data-cmd=start]")
     for _ in range(400):
@@ -55,6 +63,7 @@ def test_a_game_against_levels_moves_the_rating(page, open_app, seeded):
             page.locator("#main [data-action]").first.click()
         settle(page)
     line = page.inner_text(".end-rating")
+    assert page.locator(".end-rating a").bounding_box()["height"] >= 44
     assert re.fullmatch(rf"Votre classement{NB}: [+\u2212±][\d{NB}]+ → [\d{NB}]+", line), line
     shoot(page, "end")
     page.click(".end-rating a")

@@ -163,3 +163,9 @@ def test_chart_is_a_pure_view():
     assert svg.startswith("<svg") and svg.count("<polyline") == 1 and "1\u202f" in svg
     assert stats.change_line("fr", p2) == "Votre classement\u202f: \u2212216 → 1\u202f384"
     assert stats.change_line("en", p1) == "Your rating: +100 → 1,600"
+
+
+def test_my_games_links_to_the_statistics():
+    app = App(MemoryStorage(), "fr", pace_s=0)
+    app.navigate("#/games")
+    assert 'href="#/stats"' in app.render()

@@ -8,8 +8,7 @@ from rituels.viewkit import attrs, esc
 
 # The header links (i18n key, href): static, so the first paint (drawn before Python runs) has
 # the same header as the live app (rituels.app.registry.install makes its nav from them).
-HEADER_LINKS = (("app.nav.home", "#/"), ("library.games.nav", "#/games"),
-                ("rating.stats", "#/stats"))
+HEADER_LINKS = (("app.nav.home", "#/"), ("library.games.nav", "#/games"))
 LANG_NAMES = {"fr": "Français", "en": "English", "it": "Italiano", "de": "Deutsch"}
 
 LOGO = ('<svg class="logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'

@@ -86,7 +86,7 @@ def chart(lang: str, points: list[Any], width: int = 320, height: int = 140) -> 
             f'<polygon class="band" points="{band}"/>'
             f'<polyline class="line" points="{line}"/>'
             f'<circle class="dot"{attrs(cx=f"{x(len(values) - 1):.1f}", cy=f"{y(last.rating):.1f}", r=4)}/>'
-            f'<text class="tick"{attrs(x=left, y=height - 4)}>1</text>'
+            f'<text class="tick"{attrs(x=left, y=height - 4)}>0</text>'
             f'<text class="tick"{attrs(x=width - right, y=height - 4)} text-anchor="end">'
             f'{esc(number(lang, len(points)))}</text></svg>')
 
