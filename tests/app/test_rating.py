@@ -169,3 +169,26 @@ def test_my_games_links_to_the_statistics():
     app = App(MemoryStorage(), "fr", pace_s=0)
     app.navigate("#/games")
     assert 'href="#/stats"' in app.render()
+
+
+def test_the_end_time_stays_when_a_finished_game_is_renamed():
+    from rituels.app.saves import SaveStore
+    from rituels.engine.record import new_record
+    from rituels.engine.history import replay
+    import random
+    from rituels.engine import CHANCE, sample_chance
+    now = ["2026-01-01T10:00:00Z"]
+    store = SaveStore(MemoryStorage())
+    record = new_record("cthulhu-dice", [{"name": "A", "bot": None}, {"name": "B", "bot": "1"}])
+    state = replay(record).state
+    rng = random.Random(1)
+    while not state.is_terminal():
+        a = (sample_chance(state, rng) if state.current_player() == CHANCE
+             else rng.choice(state.legal_actions()))
+        record["actions"].append(state.action_to_str(a))
+        state.apply(a)
+    store.put("x", record, state=state, updated=now[0])
+    assert store.list()[0]["ended"] == now[0]
+    store.rename("x", "Revanche")
+    entry, = store.list()
+    assert entry["ended"] == now[0] and entry["updated"] != now[0]

@@ -2,7 +2,7 @@
 system", 2012) against the bot levels' calibrated ratings (``Game.ratings``).
 
 It is a pure function of the saves' index entries (``SaveStore.list()``: each finished game's
-``game``, ``bots``, ``mine``, ``places`` and ``updated``, its end time), so it is never lost and
+``game``, ``bots``, ``mine``, ``places`` and ``ended``, its end time, else ``updated``), so it is never lost and
 never stored or sent anywhere: the saves (and the backup file, which holds them) are its source.
 
 Which games count: finished, exactly one person at this device (``mine``), every other seat a
@@ -158,7 +158,8 @@ def history(entries: list[dict[str, Any]], get_game: Callable[[str], Any] = _def
     games: dict[str, Any] = {}
     out: dict[str, list[Point]] = {}
     for entry in sorted((e for e in entries if e.get("finished")),
-                        key=lambda e: (str(e.get("updated") or ""), str(e.get("id") or ""))):
+                        key=lambda e: (str(e.get("ended") or e.get("updated") or ""),
+                                       str(e.get("id") or ""))):
         game_id = str(entry.get("game") or "")
         if game_id not in games:
             try:
@@ -173,7 +174,8 @@ def history(entries: list[dict[str, Any]], get_game: Callable[[str], Any] = _def
             continue
         points = out.setdefault(game_id, [])
         before = points[-1].after if points else start(game.ratings)
-        points.append(Point(str(entry.get("id") or ""), str(entry.get("updated") or ""),
+        points.append(Point(str(entry.get("id") or ""),
+                            str(entry.get("ended") or entry.get("updated") or ""),
                             before, update(before, results)))
     return out
 

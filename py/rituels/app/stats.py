@@ -58,9 +58,10 @@ def end_line(app: FeatureHost, s: Any) -> str:
     every = _entries(app)
     entries = [e for e in every if e.get("id") != s.save_id]
     listed = [e for e in every if e.get("id") == s.save_id]
-    ended = listed[0].get("updated") if listed else "\uffff"   # just ended: the last one
+    ended = ((listed[0].get("ended") or listed[0].get("updated")) if listed
+             else "\uffff")   # just ended: the last one
     entries.append({"id": s.save_id, "game": s.record["game"], "finished": True,
-                    "updated": ended, "bots": [seat.get("bot") for seat in s.record["seats"]],
+                    "ended": ended, "bots": [seat.get("bot") for seat in s.record["seats"]],
                     **summary(s.record, s.state)})
     point = rating.point_of(rating.history(entries), s.save_id)
     line = stats.change_line(app.lang, point) if point is not None else ""
