@@ -43,7 +43,8 @@ def play_to_the_stats(page, open_app, seeded):
     page.select_option("#count", "3")
     settle(page)
     labels = page.locator("#seat-1-kind option").all_inner_texts()
-    assert f"Automate — Initié (1{NB}200)" in labels, labels
+    assert f"Initié (1{NB}200)" in labels, labels
+    assert page.locator("#seat-1-kind optgroup[label=Automates] option").count() == 5
     page.fill("#seat-0-name", "Ada")
     page.select_option("#seat-1-kind", "2")
     page.select_option("#seat-2-kind", "3")

@@ -85,8 +85,9 @@ def test_dialog_offers_the_levels_and_remembers_them():
     app = App(storage, "fr", pace_s=0)
     app.navigate("#/new/tuchulcha")
     text = html_text(app)
+    assert '<optgroup label="Automates">' in text
     for name in ("Novice", "Apprenti", "Initié", "Adepte", "Grand prêtre"):
-        assert f"Automate — {name}" in text
+        assert f">{name}</option>" in text
     assert "Automate facile" not in text
     assert app.draft["seats"][1]["kind"] == "1"      # the first level by default
     app.click({"cmd": "start", "form": form_for(app, **{"seat-1-kind": "3"})})
@@ -103,9 +104,9 @@ def test_dialog_shows_a_calibrated_rating(monkeypatch):
     from rituels.engine.game import get_game
     game = get_game("wongar")
     monkeypatch.setitem(game.ratings, "2", Rating(1384.4, 1300, 1460, 400))
-    assert newgame.level_label("fr", game, "2") == "Automate — Apprenti (1\u202f384)"
-    assert newgame.level_label("en", game, "2") == "Bot — Apprentice (1,384)"
-    assert newgame.level_label("en", game, "1") == "Bot — Novice"
+    assert newgame.level_label("fr", game, "2") == "Apprenti (1\u202f384)"
+    assert newgame.level_label("en", game, "2") == "Apprentice (1,384)"
+    assert newgame.level_label("en", game, "1") == "Novice"
 
 
 def test_older_records_map_to_levels():

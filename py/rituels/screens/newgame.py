@@ -34,12 +34,13 @@ def first_level(game: Game) -> str:
 
 
 def level_label(lang: str, game: Game, level: str) -> str:
-    """« Automate — Initié (1 384) »: the level's name and its calibrated rating if any."""
+    """« Initié (1 384) »: the level's name and its calibrated rating if any (the dialog
+    shows the levels in a group named « Automates »)."""
     name = t(lang, f"rating.level.{level}")
     rating = game.ratings.get(level)
     if rating is None:
-        return t(lang, "rating.kind", level=name)
-    return t(lang, "rating.kind_rated", level=name, rating=round(rating.value))
+        return name
+    return t(lang, "rating.level_rated", level=name, rating=round(rating.value))
 
 
 def remembered_kinds(text: str | None, game: Game) -> list[str]:
@@ -262,13 +263,21 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
     return seats, options
 
 
-def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
-            extra_class: str = "", hide_label: bool = False, note: str = "") -> str:
-    """A labelled select; ``note``: a line under it that says what the choice means (also
-    its description for screen readers)."""
-    options = "".join(
+def _options(values: list[tuple[str, str]], current: str) -> str:
+    return "".join(
         f'<option{attrs(value=value, selected=str(value) == str(current))}>{esc(text)}</option>'
         for value, text in values)
+
+
+def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
+            extra_class: str = "", hide_label: bool = False, note: str = "",
+            groups: list[tuple[str, list[tuple[str, str]]]] = ()) -> str:
+    """A labelled select; ``note``: a line under it that says what the choice means (also
+    its description for screen readers); ``groups``: (label, values) shown as optgroups
+    after ``values``."""
+    options = _options(values, current) + "".join(
+        f'<optgroup{attrs(label=label_)}>{_options(vals, current)}</optgroup>'
+        for label_, vals in groups if vals)
     label_class = "visually-hidden" if hide_label else "field-label"
     note_id = f"{name}-note" if note else None
     return (f'<label class="field{extra_class}"><span class="{label_class}">{esc(label)}</span>'
@@ -309,9 +318,9 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = (),
     game = get_game(draft["game"])
     game_name = t(lang, f"app.game.{game.id}.name")
     counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
-    kinds = ([(k, t(lang, f"app.newgame.kind.{k}")) for k in PEOPLE]
-             + [(k, level_label(lang, game, k)) for k in game.levels]
-             + ([(k, t(lang, f"app.newgame.kind.{k}")) for k in OLD_BOTS] if dev else []))
+    kinds = [(k, t(lang, f"app.newgame.kind.{k}")) for k in PEOPLE]
+    levels = ([(k, level_label(lang, game, k)) for k in game.levels]
+              + ([(k, t(lang, f"app.newgame.kind.{k}")) for k in OLD_BOTS] if dev else []))
     defaults = default_names(draft, lang)
     rows = []
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
@@ -325,7 +334,8 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = (),
             f'{attrs(name=f"seat-{i}-name", id=f"seat-{i}-name", value=seat["name"], placeholder=defaults[i], maxlength=MAX_NAME)}>'
             '</label>'
             + _select(f"seat-{i}-kind", t(lang, "app.newgame.kind_of", n=n), kinds, seat["kind"],
-                      " seat-kind", hide_label=True)
+                      " seat-kind", hide_label=True,
+                      groups=[(t(lang, "rating.bots"), levels)])
             + '</li>')
     options = [opt for opt in game.options
                if opt.applies_to(draft["count"]) and opt.shown_with(draft["options"])]
