@@ -44,7 +44,9 @@ def play_to_the_stats(page, open_app, seeded):
     settle(page)
     labels = page.locator("#seat-1-kind option").all_inner_texts()
     assert f"Initié (1{NB}200)" in labels, labels
-    assert page.locator("#seat-1-kind optgroup[label=Automates] option").count() == 5
+    levels = page.locator("#seat-1-kind optgroup[label=Automates] option").all_inner_texts()
+    assert levels[:5] == [f"{name} (1{NB}{n}00)" for n, name in enumerate(
+        ("Novice", "Apprenti", "Initié", "Adepte", "Grand prêtre"), start=0)], levels
     page.fill("#seat-0-name", "Ada")
     page.select_option("#seat-1-kind", "2")
     page.select_option("#seat-2-kind", "3")
