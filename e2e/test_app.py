@@ -24,7 +24,7 @@ def start_cthulhu(page, name="Ada"):
     page.select_option("#count", "4")
     page.fill("#seat-0-name", name)
     for seat in (1, 2, 3):
-        assert page.input_value(f"#seat-{seat}-kind") == "easy"
+        assert page.input_value(f"#seat-{seat}-kind") == "1"   # the first level
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#status")
     assert page.evaluate("location.hash").startswith("#/play/")

@@ -15,6 +15,7 @@ views: a click is handled here or in a feature module, a move is applied by :cla
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -22,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rituels.app import coach, lastturn, remote
+from rituels.app import coach, lastturn, remote, stats
 from rituels.app.effects import Effect, Focus, FocusNext, Hash, Sound, Timer
 from rituels.app.effects import to_json as effects_json
 from rituels.app.features import FEATURES
@@ -114,6 +115,7 @@ class App:
         self.clock = clock
         self.rng = rng or random.Random(os.urandom(16))
         self.test = TestSettings()   # what a browser test asked for (rituels.app.testseam)
+        self.dev_bots = False
         self.effects: list[Effect] = []
         self.features: dict[str, Any] = {name: make() for name, make in INSTALLED.states}
         self.base_url = ""   # the page's address without its fragment (set by the Host)
@@ -130,10 +132,13 @@ class App:
             stored = storage.get(LANG_KEY)
             self.sound = storage.get(SOUND_KEY) == "on"
             self.pace_s = read_pace(storage.get(PACE_KEY), pace_s)
-            self.test = read_test_settings(storage.get(TEST_KEY)) or self.test
+            seam = read_test_settings(storage.get(TEST_KEY))
+            self.test = seam or self.test
+            self.dev_bots = seam is not None   # the dialog also offers "easy" and "strong"
             storage.keys()
         except StorageError:
             stored, self.saving_off = None, True
+        self.test.apply_ratings()
         if rng is None and self.test.seed is not None:
             self.rng = self.test.rng()
         self.lang = pick_lang(stored, browser_lang)
@@ -655,7 +660,8 @@ def play_screen(app: App) -> str:
         status = s.view.result(s.state, ctx)
         standings = s.view.standings   # optional: the end table
         end = {"text": status, "winners": [s.names[p] for p in s.state.winners()],
-               "table": standings(s.state, ctx) if standings else ""}
+               "table": standings(s.state, ctx) if standings else "",
+               "rating": stats.end_line(app, s)}
     else:
         status = remote.waiting_status(app, s) or s.view.status(s.state, ctx)
     if remote.waiting_status(app, s):   # the log says it too: whose device has the game
@@ -680,7 +686,8 @@ def new_game_screen(app: App) -> str:
     # The dialog covers the page's notice area: its own problems are shown inside it.
     errors = [n["text"] for n in app.notices]
     app.notices = []
-    return home_screen(app) + newgame.render(app.lang, app.draft, errors)
+    return home_screen(app) + newgame.render(app.lang, app.draft, errors,
+                                              dev=app.dev_bots)
 
 
 def _help_page(app: App, game_id: str) -> str | None:
@@ -736,11 +743,26 @@ def _new(app: App, game_id: str) -> None:
         # elsewhere, which would tick it in a remote game whose set-up had it unticked).
         app.draft = newgame.draft_from_record(game, s.record, app.pace_s)
     else:
-        app.draft = newgame.default_draft(game, app.pace_s)
+        app.draft = newgame.default_draft(game, app.pace_s, _kinds_remembered(app, game))
         app.draft["coach"] = coach.coach_remembered(app, game_id)
     app.screen = new_game_screen
     # Its main button: Enter starts the game (the dialog's name is read from its title).
     app.effects.append(Focus("[role=dialog] [data-cmd=start]"))
+
+
+def _kinds_remembered(app: App, game: Any) -> list[str]:
+    """The seat kinds (people, bot levels) of the last game set up with this game."""
+    try:
+        return newgame.remembered_kinds(app.storage.get(newgame.SEATS_KEY + game.id), game)
+    except StorageError:
+        return []
+
+
+def _remember_kinds(app: App, game_id: str, kinds: list[str]) -> None:
+    try:
+        app.storage.set(newgame.SEATS_KEY + game_id, json.dumps(kinds))
+    except StorageError:
+        pass       # not remembered; the game itself is set up
 
 
 @CORE.route("rules")
@@ -814,8 +836,10 @@ def _cmd_start(app: App, data: dict) -> None:
         if pace is not None:
             app.set_pace(pace)
         game_id, coached = app.draft["game"], app.draft["coach"]
+        kinds = [seat["kind"] for seat in app.draft["seats"]]
         app.start_game(game_id, seats, options, coach=coached)
         coach.remember_coach(app, game_id, coached)
+        _remember_kinds(app, game_id, kinds)
     except RecordError as exc:      # a name that cannot be used (control characters...)
         app.notice("app.notice.bad_setup", reason=describe_error(app.lang, exc))
     except ValueError as exc:

@@ -8,11 +8,11 @@ goes to the retry of your mistakes, then to a lesson, then to "why not?".
 from __future__ import annotations
 
 from rituels.app import (analysis, coach, keeping, lessons, library, remote, replay, retry,
-                         review, sharing, takeback, whynot)
+                         review, sharing, stats, takeback, whynot)
 from rituels.app.registry import Feature
 
 FEATURES: tuple[Feature, ...] = (
     replay.FEATURE, analysis.FEATURE, review.FEATURE, retry.FEATURE, lessons.FEATURE,
     whynot.FEATURE, library.FEATURE, sharing.FEATURE, takeback.FEATURE, keeping.FEATURE,
-    coach.FEATURE, remote.FEATURE,
+    coach.FEATURE, remote.FEATURE, stats.FEATURE,
 )

@@ -94,6 +94,7 @@ def _clean_entry(save_id: str, entry: dict[str, Any]) -> dict[str, Any]:
         if isinstance(defaults, list) else [],
         "started": _text(entry.get("started")),
         "updated": _text(entry.get("updated")),
+        **({"ended": _text(entry["ended"])} if _text(entry.get("ended")) else {}),
         "moves": moves if isinstance(moves, int) and not isinstance(moves, bool) else 0,
         "finished": entry.get("finished") is True,
         "title": _text(entry.get("title"), MAX_TITLE),
@@ -271,6 +272,9 @@ class SaveStore:
             "defaults": [s.get("default") for s in record["seats"]],
             "started": meta.get("started") or old.get("started") or now,
             "updated": updated or now,
+            # When the game ended (the player's rating orders games by it: a later rename
+            # changes "updated", not this), kept from the entry once written.
+            **({"ended": _text(old.get("ended")) or updated or now} if finished else {}),
             "moves": len(record["actions"]),
             "finished": bool(finished),
             "title": meta.get("title") or _text(old.get("title"), MAX_TITLE),

@@ -12,7 +12,9 @@ A test writes one localStorage key before the page starts, ``rituels.test`` (lik
 - ``chance``: notations of the next chance outcomes, used in order wherever the app samples
   one (a person's roll, a bot's, a deal), as the lessons script theirs. An outcome that is not
   legal where it comes ends the script (the rest is sampled): the test then sees the game
-  differ from what it scripted.
+  differ from what it scripted;
+- ``ratings``: {game id: {level: [value, low, high]}}, levels' calibrated ratings put in the
+  game's declaration for this page (a test of the player's rating before the ladder ships).
 
 The app only reads the key; it never writes it, and a link or a save never carries it. A value
 that does not parse is ignored whole (the app plays as for anyone).
@@ -41,6 +43,19 @@ class TestSettings:
     seed: int | None = None
     fixed_effort: bool = False
     chance: list[str] = field(default_factory=list)
+    ratings: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+
+    def apply_ratings(self) -> None:
+        """Put the asked ratings in the games' declarations (this page only)."""
+        from rituels.engine.game import Rating, get_game
+        for game_id, levels in self.ratings.items():
+            try:
+                game = get_game(game_id)
+            except Exception:
+                continue
+            for level, (value, low, high) in levels.items():
+                if level in game.levels:
+                    game.ratings[level] = Rating(float(value), float(low), float(high))
 
     def rng(self) -> random.Random | None:
         return None if self.seed is None else random.Random(self.seed)
@@ -83,4 +98,11 @@ def read_test_settings(text: str | None) -> TestSettings | None:
         return None
     if not (isinstance(chance, list) and all(isinstance(c, str) for c in chance)):
         return None
-    return TestSettings(seed, fixed, list(chance))
+    ratings = data.get("ratings", {})
+    if not (isinstance(ratings, dict) and all(
+            isinstance(levels, dict) and all(
+                isinstance(r, list) and len(r) == 3
+                and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in r)
+                for r in levels.values()) for levels in ratings.values())):
+        return None
+    return TestSettings(seed, fixed, list(chance), ratings)

@@ -272,6 +272,9 @@ def render(lang: str, entries: list[dict[str, Any]], *, renaming: str | None = N
     return (
         '<section class="mygames">'
         f'<h1 id="main-title" tabindex="-1">{esc(t(lang, "library.games.title"))}</h1>'
+        # The statistics and the rating (rituels.app.stats), worked out from these games.
+        f'<p class="stats-link"><a class="btn btn-small" href="#/stats">'
+        f'{esc(t(lang, "rating.stats"))}</a></p>'
         f'{body}{importer}</section>')
 
 

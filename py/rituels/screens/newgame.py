@@ -17,8 +17,46 @@ from rituels.i18n import LANGS, t
 from rituels.lessons import LESSON_GAMES
 from rituels.viewkit import attrs, esc
 
-KINDS = ("human", "remote", "easy", "strong")   # remote: a person on another device
-PEOPLE = ("human", "remote")
+PEOPLE = ("human", "remote")   # remote: a person on another device
+# Bot kinds a form may still send besides the game's levels: "easy" (the random mover, a
+# developers' tool) and "strong" (older set-ups); the dialog offers only the levels.
+OLD_BOTS = ("easy", "strong")
+SEATS_KEY = "rituels.seats."   # + game id: the seat kinds last started, remembered
+
+
+def kinds_of(game: Game) -> tuple[str, ...]:
+    """What a seat may be: a person here or elsewhere, or a bot at one of the game's levels."""
+    return PEOPLE + tuple(game.levels)
+
+
+def first_level(game: Game) -> str:
+    return game.levels[0] if game.levels else "easy"
+
+
+def level_label(lang: str, game: Game, level: str) -> str:
+    """« Initié (1 384) »: the level's name and its calibrated rating if any (the dialog
+    shows the levels in a group named « Automates »)."""
+    name = t(lang, f"rating.level.{level}")
+    rating = game.ratings.get(level)
+    if rating is None:
+        return name
+    return t(lang, "rating.level_rated", level=name, rating=round(rating.value))
+
+
+def remembered_kinds(text: str | None, game: Game) -> list[str]:
+    """The seat kinds stored under ``SEATS_KEY`` (JSON list), each checked; [] if unreadable."""
+    import json
+    if not isinstance(text, str) or len(text) > 400:
+        return []
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(data, list):
+        return []
+    allowed = kinds_of(game)
+    return [k if k in allowed else first_level(game) for k in data[:game.max_players]
+            if isinstance(k, str)]
 
 
 # The bots' pace: seconds per automatic move (a player setting the app stores). "Normale"
@@ -38,9 +76,12 @@ def chosen_pace(draft: dict[str, Any]) -> float | None:
     return dict(PACES)[draft["pace"]]
 
 
-def default_draft(game: Game, pace_s: float = 0.9) -> dict[str, Any]:
-    seats = [{"kind": "human" if i == 0 else "easy", "name": ""}
+def default_draft(game: Game, pace_s: float = 0.9, kinds: list[str] = ()) -> dict[str, Any]:
+    """A fresh draft; ``kinds``: the seat kinds remembered from the last game set up."""
+    seats = [{"kind": "human" if i == 0 else first_level(game), "name": ""}
              for i in range(game.max_players)]
+    for i, kind in enumerate(list(kinds)[:game.max_players]):
+        seats[i]["kind"] = kind
     return {"game": game.id, "count": game.default_players, "seats": seats,
             "options": {o.key: o.default for o in game.options},
             "pace": pace_name(pace_s), "pace_at_open": pace_name(pace_s), "coach": False}
@@ -60,7 +101,10 @@ def draft_from_record(game: Game, record: dict[str, Any], pace_s: float = 0.9
     draft["count"] = len(record["seats"])
     here = local_seats(record)   # a game at a distance: the same people elsewhere again
     for i, seat in enumerate(record["seats"][:len(draft["seats"])]):
-        kind = seat["bot"] or ("human" if i in here else "remote")
+        bot = seat["bot"]
+        if bot is not None and game.levels:   # an older game's "easy" or "strong": a level
+            bot = game.level_of(bot) or first_level(game)
+        kind = bot or ("human" if i in here else "remote")
         draft["seats"][i] = {"kind": kind, "name": seat["name"]}
     draft["options"].update(record.get("options") or {})
     draft["coach"] = record["meta"].get("coach") is True
@@ -181,7 +225,7 @@ def read_form(draft: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
         pass
     for i, seat in enumerate(out["seats"]):
         kind = form.get(f"seat-{i}-kind")
-        if kind in KINDS:
+        if kind in kinds_of(game) or kind in OLD_BOTS:
             seat["kind"] = kind
         name = form.get(f"seat-{i}-name")
         if isinstance(name, str):
@@ -219,13 +263,21 @@ def to_setup(draft: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], di
     return seats, options
 
 
-def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
-            extra_class: str = "", hide_label: bool = False, note: str = "") -> str:
-    """A labelled select; ``note``: a line under it that says what the choice means (also
-    its description for screen readers)."""
-    options = "".join(
+def _options(values: list[tuple[str, str]], current: str) -> str:
+    return "".join(
         f'<option{attrs(value=value, selected=str(value) == str(current))}>{esc(text)}</option>'
         for value, text in values)
+
+
+def _select(name: str, label: str, values: list[tuple[str, str]], current: str,
+            extra_class: str = "", hide_label: bool = False, note: str = "",
+            groups: list[tuple[str, list[tuple[str, str]]]] = ()) -> str:
+    """A labelled select; ``note``: a line under it that says what the choice means (also
+    its description for screen readers); ``groups``: (label, values) shown as optgroups
+    after ``values``."""
+    options = _options(values, current) + "".join(
+        f'<optgroup{attrs(label=label_)}>{_options(vals, current)}</optgroup>'
+        for label_, vals in groups if vals)
     label_class = "visually-hidden" if hide_label else "field-label"
     note_id = f"{name}-note" if note else None
     return (f'<label class="field{extra_class}"><span class="{label_class}">{esc(label)}</span>'
@@ -256,14 +308,19 @@ def _option_field(lang: str, opt: Option, value: Any) -> str:
     return _select(field, label, choices, value)
 
 
-def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> str:
+def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = (),
+           dev: bool = False) -> str:
+    """The dialog; ``dev`` (a browser test's seam is on, rituels.app.testseam): the seats
+    also offer the developers' bots, "easy" (the random mover) and "strong" (older set-ups)."""
     if draft is None:
         return ""
     problems = "".join(f'<p class="notice notice-error">{esc(e)}</p>' for e in errors)
     game = get_game(draft["game"])
     game_name = t(lang, f"app.game.{game.id}.name")
     counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
-    kinds = [(k, t(lang, f"app.newgame.kind.{k}")) for k in KINDS]
+    kinds = [(k, t(lang, f"app.newgame.kind.{k}")) for k in PEOPLE]
+    levels = ([(k, level_label(lang, game, k)) for k in game.levels]
+              + ([(k, t(lang, f"app.newgame.kind.{k}")) for k in OLD_BOTS] if dev else []))
     defaults = default_names(draft, lang)
     rows = []
     for i, seat in enumerate(draft["seats"][:draft["count"]]):
@@ -277,7 +334,8 @@ def render(lang: str, draft: dict[str, Any] | None, errors: list[str] = ()) -> s
             f'{attrs(name=f"seat-{i}-name", id=f"seat-{i}-name", value=seat["name"], placeholder=defaults[i], maxlength=MAX_NAME)}>'
             '</label>'
             + _select(f"seat-{i}-kind", t(lang, "app.newgame.kind_of", n=n), kinds, seat["kind"],
-                      " seat-kind", hide_label=True)
+                      " seat-kind", hide_label=True,
+                      groups=[(t(lang, "rating.bots"), levels)])
             + '</li>')
     options = [opt for opt in game.options
                if opt.applies_to(draft["count"]) and opt.shown_with(draft["options"])]

@@ -68,7 +68,10 @@ def _end(lang: str, end: dict[str, Any]) -> str:
         '<section class="end-panel" aria-labelledby="end-title">'
         f'<h2 id="end-title" tabindex="-1">{esc(t(lang, "app.end.title"))}</h2>'
         f'<p id="status" class="end-result" tabindex="-1">{esc(end["text"])}</p>'
-        f'<p class="end-winners">{esc(who)}</p>{table}'
+        f'<p class="end-winners">{esc(who)}</p>'
+        + (f'<p class="end-rating"><a href="#/stats">{esc(end["rating"])}</a></p>'
+           if end.get("rating") else "")
+        + f'{table}'
         '<div class="end-actions">'
         f'<button type="button" class="btn btn-primary" data-cmd="rematch">{esc(t(lang, "app.end.rematch"))}</button>'
         f'<button type="button" class="btn" data-cmd="new-game">{esc(t(lang, "app.menu.new"))}</button>'
