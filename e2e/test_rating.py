@@ -67,7 +67,7 @@ def play_to_the_stats(page, open_app, seeded):
         settle(page)
     line = page.inner_text(".end-rating")
     assert page.locator(".end-rating a").bounding_box()["height"] >= 44
-    assert re.fullmatch(rf"Votre classement{NB}: [+\u2212±][\d{NB}]+ → [\d{NB}]+", line), line
+    assert re.fullmatch(rf"Votre cote{NB}: [+\u2212±][\d{NB}]+ → [\d{NB}]+", line), line
     shoot(page, "end")
     page.click(".end-rating a")
     page.wait_for_selector(".stats .rating-chart")

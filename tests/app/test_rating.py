@@ -135,7 +135,7 @@ def test_a_finished_game_against_levels_moves_the_rating(monkeypatch):
     s = app.session
     assert s.state.is_terminal()
     text = html_text(app)
-    found = re.search(r"Votre classement\u202f: ([+\u2212±][\d\u202f]+) → ([\d\u202f]+)", text)
+    found = re.search(r"Votre cote\u202f: ([+\u2212±][\d\u202f]+) → ([\d\u202f]+)", text)
     assert found, text[text.find("end-panel"):][:600]
     points = rating.history(app.saves.list())["cthulhu-dice"]
     assert len(points) == 1 and points[0].save_id == s.save_id
@@ -162,7 +162,7 @@ def test_chart_is_a_pure_view():
     p2 = rating.Point("b", "2", p1.after, rating.Glicko(1384, 200))
     svg = stats.chart("fr", [p1, p2])
     assert svg.startswith("<svg") and svg.count("<polyline") == 1 and "1\u202f" in svg
-    assert stats.change_line("fr", p2) == "Votre classement\u202f: \u2212216 → 1\u202f384"
+    assert stats.change_line("fr", p2) == "Votre cote\u202f: \u2212216 → 1\u202f384"
     assert stats.change_line("en", p1) == "Your rating: +100 → 1,600"
 
 
