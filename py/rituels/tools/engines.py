@@ -84,7 +84,14 @@ class Engine:
         raise NotImplementedError
 
     def visible(self, css: str) -> list:
-        return [e for e in self.elements(css) if e.is_displayed()]
+        shown = []
+        for element in self.elements(css):
+            try:
+                if element.is_displayed():
+                    shown.append(element)
+            except Exception:   # stale: the page re-rendered it since the query; not shown
+                continue
+        return shown
 
     def wait(self, script: str, timeout_s: float, what: str, *args: Any) -> Any:
         """Poll ``script`` until it returns something truthy; returns that."""
@@ -100,14 +107,21 @@ class Engine:
     def click(self, css: str, timeout_s: float) -> None:
         """Click the first visible element matching ``css``, once there is one."""
         end = time.monotonic() + timeout_s
-        while not (shown := self.visible(css)):
+        while True:
+            shown = self.visible(css)
+            # A pointer click at the element's centre, as a player's: on SVG groups (the
+            # seats) Gecko refuses WebDriver's element click, and WebKit a pointer move to the
+            # element. An element re-rendered since the query is stale: query again.
+            try:
+                point = self.js(CENTRE_JS, shown[0]) if shown else False
+            except Exception:
+                point = False
+            if point is not False:
+                break
             if time.monotonic() > end:
                 raise EngineError(f"{self.name}: nothing visible matches {css!r} "
                                   f"(not within {timeout_s:g} s)")
             time.sleep(POLL_S)
-        # A pointer click at the element's centre, as a player's: on SVG groups (the seats)
-        # Gecko refuses WebDriver's element click, and WebKit a pointer move to the element.
-        point = self.js(CENTRE_JS, shown[0])
         if point is None:
             raise EngineError(f"{self.name}: the centre of {css!r} is covered by another element")
         self.press_at(*point)
