@@ -38,6 +38,7 @@ import json
 import math
 import random
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,10 @@ def load(game_id: str, levels: tuple[str, ...]) -> list[dict]:
     for line in path.read_text().splitlines():
         if not line.strip():
             continue
-        rec = json.loads(line)
+        try:
+            rec = json.loads(line)
+        except ValueError:      # a line cut by a stopped run
+            continue
         if all(rec["sigs"].get(lv) == sigs[lv] for lv in rec["pair"]):
             out.append(rec)
     return out
@@ -294,15 +298,15 @@ def write_ratings(game_id: str, ratings: dict[str, Rating], records: list[dict])
     for r in records:
         key = (f"{r['pair'][0]}-{r['pair'][1]}", r["n"])
         pairs[key] = pairs.get(key, 0) + 1
-    counts = ", ".join(f"{p} at {n}: {c}" for (p, n), c in sorted(pairs.items()))
+    counts = ", ".join(f"{p} at {n} seats: {c}" for (p, n), c in sorted(pairs.items()))
+    text = ("Written by ``python3 -m rituels bench --only ladder --write`` from self-play between "
+            "adjacent levels: do not edit by hand. Level 5 was calibrated at its fixed effort. "
+            f"Games per adjacent pair and table: {counts}. A rating's games count every game "
+            "its level played (in both of its pairs).")
     lines = [
         '"""The ladder\'s calibrated ratings for this game, one per level (engine.game.Rating).',
         "",
-        "Written by ``python3 -m rituels bench --only ladder --write`` from self-play between "
-        "adjacent",
-        "levels: do not edit by hand. Level 5 was calibrated at its fixed effort. Games per pair "
-        "and",
-        f"table: {counts}.",
+        *textwrap.wrap(text, 96),
         '"""',
         "",
         "from rituels.engine.game import Rating",

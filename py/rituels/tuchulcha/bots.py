@@ -723,6 +723,6 @@ def level_bot(level: str, seed: int = 0) -> Bot:
 
 
 # level -> (softmax temperature on evaluate's 0..1 scale, candidates kept)
-LEVELS_CASUAL = {"1": (0.04, 3), "2": (0.01, 2)}
+LEVELS_CASUAL = {"1": (0.1, 3), "2": (0.02, 2)}
 # level -> (planner leaves, sampled futures per candidate, look-ahead rounds)
-LEVELS_SEARCH = {"3": (30, 2, 1), "4": (100, 4, 2)}
+LEVELS_SEARCH = {"3": (60, 3, 1), "4": (150, 6, 2)}
