@@ -5,8 +5,9 @@ group" reading, off by default), a ladder of five bot levels
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
 from rituels.tuchulcha.ladder import RATINGS
-from rituels.tuchulcha.bots import StrongBot, level_bot
+from rituels.tuchulcha.bots import StrongBot
 from rituels.tuchulcha.chances import clear_error, win_chances
+from rituels.tuchulcha.levels import level_bot
 from rituels.tuchulcha.position import from_json
 from rituels.tuchulcha.rules import GAME_ID, new_state
 
@@ -18,7 +19,7 @@ def fixed_effort_strong(seed: int) -> StrongBot:
 
 
 def _level(level: str):
-    """Levels 1-4 (tuchulcha/bots.py: one move ahead with noise, then the planner on a count of
+    """Levels 1-4 (tuchulcha/levels.py: one move ahead with noise, then the planner on a count of
     leaves and sampled futures): fixed effort, no clock."""
     return lambda seed=0: level_bot(level, seed)
 
