@@ -110,3 +110,39 @@ class StrongBot(Bot):
                 best.append(action)
             yield None   # one option evaluated: give the page a turn
         return self.rng.choice(best)
+
+
+# --- the ladder's lower levels (issue 43) --------------------------------------------------------
+
+class CasualBot(Bot):
+    """Levels 1-4: each option scored by the exact expectation to the end of this turn (the
+    StrongBot's ``evaluate`` with a horizon of one turn: the Eye is never looked at further),
+    then a noisy pick among the ``top`` best (``engine.bots.noisy_choice``). Lower levels keep
+    more candidates and more noise; none picks an option far worse than the best. Fixed effort."""
+
+    def __init__(self, seed: int = 0, temperature: float = 0.05, top: int = 3,
+                 level: str = "1"):
+        super().__init__(seed)
+        self.temperature = temperature
+        self.top = top
+        self.level = level
+
+    def choose(self, state: CthulhuDiceState, player: int):
+        from rituels.engine.bots import noisy_choice
+
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        horizon = state.turn + 1
+        scored = [(_after(state, a, horizon, player)[player], a) for a in actions]
+        return noisy_choice(scored, self.rng, self.temperature, self.top)
+
+
+# level -> (softmax temperature on the value's 0..1 scale, candidates kept)
+LEVELS = {"1": (0.08, 3), "2": (0.03, 3), "3": (0.01, 2), "4": (0.0, 1)}
+
+
+def level_bot(level: str, seed: int = 0) -> Bot:
+    """The ladder's bot at ``level`` ("1".."4"; "5" is the StrongBot)."""
+    temperature, top = LEVELS[level]
+    return CasualBot(seed, temperature=temperature, top=top, level=level)

@@ -3,7 +3,7 @@
 from rituels.engine.bots import RandomBot
 from rituels.engine.game import Game, Option
 from rituels.cthulhu_dice.ladder import RATINGS
-from rituels.cthulhu_dice.bots import StrongBot
+from rituels.cthulhu_dice.bots import StrongBot, level_bot
 from rituels.cthulhu_dice.position import from_json
 from rituels.cthulhu_dice.rules import GAME_ID, new_state
 
@@ -22,6 +22,12 @@ OPTIONS = (
     Option("win_last", "bool", True, "cthulhu.opt.win_last", when=_VARIANT),
 )
 
+
+def _level(level: str):
+    """Levels 1-4 (cthulhu_dice/bots.py: this turn's exact expectation, picked with noise)."""
+    return lambda seed=0: level_bot(level, seed)
+
+
 GAME = Game(
     id=GAME_ID,
     min_players=2,
@@ -29,8 +35,8 @@ GAME = Game(
     new_state=new_state,
     options=OPTIONS,
     # Levels "1"-"4" are placeholders until the ladder is built (issue 43).
-    bots={"easy": RandomBot, "strong": StrongBot, "1": RandomBot, "2": RandomBot,
-          "3": RandomBot, "4": RandomBot, "5": StrongBot},
+    bots={"easy": RandomBot, "strong": StrongBot, "1": _level("1"), "2": _level("2"),
+          "3": _level("3"), "4": _level("4"), "5": StrongBot},
     levels=("1", "2", "3", "4", "5"),
     ratings=RATINGS,
     hidden_information=False,

@@ -8,6 +8,7 @@ interrupted; the command line and tests run it straight through with :func:`deci
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Callable, Generator, Sequence
@@ -113,3 +114,25 @@ def play_game(game: Game, bots: Sequence[Bot], options: dict | None = None,
         actions.append(to_str(action))
         apply(action)
     return state, actions
+
+
+def noisy_choice(scored: Sequence[tuple[float, Any]], rng: random.Random,
+                 temperature: float, top: int = 3) -> Any:
+    """A human-like pick among scored actions ``(value, action)`` (higher is better): only the
+    ``top`` best are candidates (an absurd move is never played just because it is legal), each
+    drawn with weight ``exp((value - best) / temperature)``, so a near-equal alternative is
+    often taken and a clearly worse one rarely. ``temperature <= 0``: the best (first on ties).
+    Deterministic for a given ``rng`` state (ties keep the actions' order)."""
+    if not scored:
+        raise ValueError("noisy_choice needs at least one action")
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))[:max(1, top)]
+    best = scored[order[0]][0]
+    if temperature <= 0 or len(order) == 1:
+        return scored[order[0]][1]
+    weights = [math.exp((scored[i][0] - best) / temperature) for i in order]
+    pick = rng.random() * sum(weights)
+    for i, w in zip(order, weights):
+        pick -= w
+        if pick < 0:
+            return scored[i][1]
+    return scored[order[-1]][1]

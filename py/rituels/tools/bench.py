@@ -18,6 +18,9 @@ Sections, in order, each from ``rituels.tools.bench_<section>.figures(quick)``:
   thread) at equal budget (bench_strength.py; CPU-heavy: not in the default run).
 - ``generic``: Tuchulcha's strong bot against a generic search (plain UCT, max^n) at equal CPU,
   random bots and the previous strong bot (bench_generic.py; CPU-heavy: on demand too).
+- ``ladder``: the bot levels' calibration, adjacent levels in self-play fitted to one rating
+  per game (bench_ladder.py; on demand: ``--games``, ``--per-pair``, ``--tables``,
+  ``--minutes``, ``--write``).
 Each ``figures`` returns (label, value) pairs whose value states its unit and target. A section
 whose module does not exist yet says so; speed targets are read here, never asserted in tests.
 """
@@ -48,8 +51,9 @@ SECTIONS: dict[str, str] = {
     "analysis-browser": "rituels.tools.bench_analysis_browser",
     "strength": "rituels.tools.bench_strength",
     "generic": "rituels.tools.bench_generic",
+    "ladder": "rituels.tools.bench_ladder",
 }
-ON_DEMAND = ("strength", "generic")              # long matches: only with --only
+ON_DEMAND = ("strength", "generic", "ladder")              # long matches: only with --only
 BROWSER_SECTIONS = ("browser", "saves", "play", "analysis-browser")   # Playwright: in the test venv
 
 
@@ -79,7 +83,7 @@ def _browser_figures(module_name: str, quick: bool) -> list[tuple[str, str]]:
     return importlib.import_module(module_name).figures(quick)
 
 
-def print_section(name: str, quick: bool) -> bool:
+def print_section(name: str, quick: bool, extra: dict | None = None) -> bool:
     """Print one section; False if it failed."""
     print(f"== {name}", flush=True)
     start = time.perf_counter()
@@ -91,7 +95,7 @@ def print_section(name: str, quick: bool) -> bool:
             if figures is None:
                 print(f"  (no benchmark yet: {SECTIONS[name]} does not exist)")
                 return True
-            rows = figures(quick)
+            rows = figures(quick, **extra) if extra else figures(quick)
     except Exception as exc:  # one broken section must not hide the others' figures
         print(f"  error: {type(exc).__name__}: {exc}")
         return False
@@ -111,5 +115,9 @@ def main(args: argparse.Namespace) -> int:
             print(f"bench: unknown section(s) {', '.join(unknown)}; "
                   f"choose among {', '.join(SECTIONS)}", file=sys.stderr)
             return 2
-    ok = [print_section(name, args.quick) for name in names]
+    ladder = {"games": getattr(args, "games", None), "per_pair": getattr(args, "per_pair", None),
+              "sizes": getattr(args, "tables", None), "minutes": getattr(args, "minutes", None),
+              "write": getattr(args, "write", False)}
+    ok = [print_section(name, args.quick, ladder if name == "ladder" else None)
+          for name in names]
     return 0 if all(ok) else 1

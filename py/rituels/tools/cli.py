@@ -184,6 +184,12 @@ def build_parser(prog: str = "rituels") -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="print the benchmark figures")
     p.add_argument("--only", help="comma-separated sections (engine names or 'browser')")
     p.add_argument("--quick", action="store_true", help="fewer games, for a smoke run")
+    p.add_argument("--games", help="ladder: comma-separated game ids (default: all)")
+    p.add_argument("--per-pair", type=int, help="ladder: games per adjacent pair and table "
+                                                "(default 200)")
+    p.add_argument("--tables", help="ladder: seat counts (default: smallest and usual)")
+    p.add_argument("--minutes", type=float, help="ladder: start no game after this")
+    p.add_argument("--write", action="store_true", help="ladder: rewrite each ladder.py")
     p.set_defaults(func=_dev("bench"))
     return parser
 

@@ -212,3 +212,54 @@ class StrongBot(Bot):
                 best = v if best is None else max(best, v)
             return best
         return evaluate(nxt, me)
+
+
+# --- the ladder's lower levels (issue 43) --------------------------------------------------------
+
+class CasualBot(Bot):
+    """Levels 1-2: a player who looks one step ahead. In one redrawn world (it never reads the
+    others' hands) each legal step is scored by ``evaluate`` after it, looking ``chain`` steps
+    through a ritual card's follow-up (0: a card's effect is not foreseen, the combination
+    missed), and the pick is noisy among the ``top`` best (``engine.bots.noisy_choice``): never
+    a step the heuristic finds far worse. Fixed effort (no clock)."""
+
+    def __init__(self, seed: int = 0, temperature: float = 1.0, top: int = 3, chain: int = 0,
+                 level: str = "1"):
+        super().__init__(seed)
+        self.temperature = temperature
+        self.top = top
+        self.chain = chain
+        self.level = level
+
+    def choose(self, state: GameState, player: int) -> Any:
+        from rituels.engine.bots import noisy_choice
+
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        world = state.resample_hidden(player, self.rng)
+        scored = [(self._value(world, a, player, self.chain), a) for a in actions]
+        return noisy_choice(scored, self.rng, self.temperature, self.top)
+
+    def _value(self, sim: WongarState, action: Any, me: int, depth: int) -> float:
+        nxt = sim.clone()
+        nxt.apply(action)
+        if depth and nxt.step in CARD_STEPS and nxt.current_player() == me:
+            return max(self._value(nxt, a, me, depth - 1) for a in nxt.legal_actions())
+        return evaluate(nxt, me)
+
+
+# level -> (softmax temperature in points, candidates kept, card steps foreseen)
+LEVELS_CASUAL = {"1": (1.5, 3, 0), "2": (0.5, 2, GREEDY_CHAIN_DEPTH)}
+# level -> redrawn worlds per decision (the StrongBot's search on a count)
+LEVELS_SEARCH = {"3": 1, "4": 3}
+
+
+def level_bot(level: str, seed: int = 0) -> Bot:
+    """The ladder's bot at ``level`` ("1".."4"; "5" is the StrongBot)."""
+    if level in LEVELS_CASUAL:
+        temperature, top, chain = LEVELS_CASUAL[level]
+        return CasualBot(seed, temperature=temperature, top=top, chain=chain, level=level)
+    bot = StrongBot(seed, iterations=LEVELS_SEARCH[level])
+    bot.level = level
+    return bot

@@ -24,6 +24,16 @@ def _fixed_effort_strong(seed: int):
     return StrongBot(seed, iterations=FIXED_WORLDS)
 
 
+def _level(level: str):
+    """Levels 1-4 (wongar/bots.py: one step ahead with noise, then the search on a count of
+    redrawn worlds): fixed effort, no clock."""
+    def make(seed: int = 0):
+        from rituels.wongar.bots import level_bot
+
+        return level_bot(level, seed)
+    return make
+
+
 def _review_chances(state: WongarState) -> list[float]:
     from rituels.wongar.chances import win_chances  # lazily too: it reads the bot's heuristic
 
@@ -37,9 +47,8 @@ GAME = Game(
     new_state=WongarState,
     options=(Option("variant", "choice", "basic", "wongar.option.variant",
                     choices=("basic", "advanced")),),
-    # Levels "1"-"4" are placeholders until the ladder is built (issue 43).
-    bots={"easy": RandomBot, "strong": _strong, "1": RandomBot, "2": RandomBot,
-          "3": RandomBot, "4": RandomBot, "5": _strong},
+    bots={"easy": RandomBot, "strong": _strong, "1": _level("1"), "2": _level("2"),
+          "3": _level("3"), "4": _level("4"), "5": _strong},
     levels=("1", "2", "3", "4", "5"),
     ratings=RATINGS,
     fixed_effort_bots={"strong": _fixed_effort_strong, "5": _fixed_effort_strong},
