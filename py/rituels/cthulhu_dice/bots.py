@@ -16,7 +16,7 @@ the table; it is the only tuned part:
 
 from __future__ import annotations
 
-from rituels.engine.bots import Bot, Think
+from rituels.engine.bots import Bot, NoisyBot, Think
 from rituels.cthulhu_dice.rules import (
     CTHULHU, CTHULHU_FACE, ELDER, EYE_PICK, FACE_COUNT, OVER, ROLL, ROLLS, TENTACLE, VICTIM,
     YELLOW, CthulhuDiceState,
@@ -114,7 +114,7 @@ class StrongBot(Bot):
 
 # --- the ladder's lower levels (issue 43) --------------------------------------------------------
 
-class CasualBot(Bot):
+class CasualBot(NoisyBot):
     """Levels 1-4: each option scored by the exact expectation to the end of this turn (the
     StrongBot's ``evaluate`` with a horizon of one turn: the Eye is never looked at further),
     then a noisy pick among the ``top`` best (``engine.bots.noisy_choice``). Lower levels keep
@@ -122,20 +122,15 @@ class CasualBot(Bot):
 
     def __init__(self, seed: int = 0, temperature: float = 0.05, top: int = 3,
                  level: str = "1"):
-        super().__init__(seed)
-        self.temperature = temperature
-        self.top = top
-        self.level = level
+        super().__init__(seed, temperature, top, level)
 
     def choose(self, state: CthulhuDiceState, player: int):
-        from rituels.engine.bots import noisy_choice
-
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         horizon = state.turn + 1
         scored = [(_after(state, a, horizon, player)[player], a) for a in actions]
-        return noisy_choice(scored, self.rng, self.temperature, self.top)
+        return self.pick(scored)
 
 
 # level -> (softmax temperature on the value's 0..1 scale, candidates kept)

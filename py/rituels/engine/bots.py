@@ -49,6 +49,22 @@ class RandomBot(Bot):
         return sample_uniform(state.legal_actions(), self.rng)
 
 
+class NoisyBot(Bot):
+    """A ladder level that scores its options and picks like a person (:func:`noisy_choice`):
+    each game's subclass scores; ``temperature`` (in its score's units) and ``top`` set how
+    often and how far it strays. Fixed effort (no clock)."""
+
+    def __init__(self, seed: int = 0, temperature: float = 0.0, top: int = 3,
+                 level: str = "1"):
+        super().__init__(seed)
+        self.temperature = temperature
+        self.top = top
+        self.level = level
+
+    def pick(self, scored: Sequence[tuple[float, Any]]) -> Any:
+        return noisy_choice(scored, self.rng, self.temperature, self.top)
+
+
 def thinks(bot: Bot) -> bool:
     """Whether the bot searches (overrides ``think``) rather than just ``choose``s."""
     return type(bot).think is not Bot.think

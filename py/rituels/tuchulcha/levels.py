@@ -4,13 +4,13 @@ Apart from bots.py because it reads the rules' clear errors (chances.py, which r
 
 from __future__ import annotations
 
-from rituels.engine.bots import Bot, noisy_choice
+from rituels.engine.bots import Bot, NoisyBot
 from rituels.tuchulcha.bots import StrongBot, evaluate
 from rituels.tuchulcha.chances import clear_error
 from rituels.tuchulcha.rules import DISCARD, END, MOVE, START, THIRD, TuchulchaState
 
 
-class CasualBot(Bot):
+class CasualBot(NoisyBot):
     """Levels 1-2: a player who looks one move ahead. Each move is scored by ``evaluate`` after
     it; the pick is noisy among the ``top`` best (``engine.bots.noisy_choice``), and a move the
     rules call a clear error (one's own pawn lost to a passage when a move losing none exists:
@@ -20,10 +20,7 @@ class CasualBot(Bot):
 
     def __init__(self, seed: int = 0, temperature: float = 0.03, top: int = 3,
                  level: str = "1"):
-        super().__init__(seed)
-        self.temperature = temperature
-        self.top = top
-        self.level = level
+        super().__init__(seed, temperature, top, level)
 
     def choose(self, state: TuchulchaState, player: int):
         legal = state.legal_actions()
@@ -43,7 +40,7 @@ class CasualBot(Bot):
             child = state.clone()
             child.apply(a)
             scored.append((evaluate(child, player), a))
-        return noisy_choice(scored, self.rng, self.temperature, self.top)
+        return self.pick(scored)
 
 
 def level_bot(level: str, seed: int = 0) -> Bot:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rituels.engine.bots import Bot, Deadline, RandomBot, Think
+from rituels.engine.bots import Bot, Deadline, NoisyBot, RandomBot, Think
 from rituels.engine.state import CHANCE, GameState, sample_chance, sample_uniform
 from rituels.wongar import data as D
 from rituels.wongar.ceremony import ceremony_value
@@ -216,7 +216,7 @@ class StrongBot(Bot):
 
 # --- the ladder's lower levels (issue 43) --------------------------------------------------------
 
-class CasualBot(Bot):
+class CasualBot(NoisyBot):
     """Levels 1-2: a player who looks one step ahead. In one redrawn world (it never reads the
     others' hands) each legal step is scored by ``evaluate`` after it, looking ``chain`` steps
     through a ritual card's follow-up (0: a card's effect is not foreseen, the combination
@@ -225,21 +225,16 @@ class CasualBot(Bot):
 
     def __init__(self, seed: int = 0, temperature: float = 1.0, top: int = 3, chain: int = 0,
                  level: str = "1"):
-        super().__init__(seed)
-        self.temperature = temperature
-        self.top = top
+        super().__init__(seed, temperature, top, level)
         self.chain = chain
-        self.level = level
 
     def choose(self, state: GameState, player: int) -> Any:
-        from rituels.engine.bots import noisy_choice
-
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         world = state.resample_hidden(player, self.rng)
         scored = [(self._value(world, a, player, self.chain), a) for a in actions]
-        return noisy_choice(scored, self.rng, self.temperature, self.top)
+        return self.pick(scored)
 
     def _value(self, sim: WongarState, action: Any, me: int, depth: int) -> float:
         nxt = sim.clone()
