@@ -50,7 +50,7 @@ def _stats(app: FeatureHost, arg: str) -> None:
 
 
 def end_line(app: FeatureHost, s: Any) -> str:
-    """« Votre classement : +12 → 1 384 » under a finished game rated here, else ""."""
+    """« Votre cote : +12 → 1 384 » under a finished game rated here, else ""."""
     moves = len(s.record["actions"])
     kept = FEATURE.of(app)
     if kept.end is not None and kept.end[:3] == (s.save_id, moves, app.lang):

@@ -21,7 +21,7 @@ def signed(lang: str, value: int) -> str:
 
 
 def change_line(lang: str, point: Any) -> str:
-    """« Votre classement : +12 → 1 384 » for one rated game (rating.Point)."""
+    """« Votre cote : +12 → 1 384 » for one rated game (rating.Point)."""
     return t(lang, "rating.change", delta=signed(lang, point.delta),
              rating=number(lang, round(point.after.rating)))
 
