@@ -25,8 +25,8 @@ def _fixed_effort_strong(seed: int):
 
 
 def _level(level: str):
-    """Levels 1-4 (wongar/bots.py: one step ahead with noise, then the search on a count of
-    redrawn worlds): fixed effort, no clock."""
+    """Levels 1-4 (wongar/bots.py: one step ahead, less noise and more foresight level by
+    level): fixed effort, no clock."""
     def make(seed: int = 0):
         from rituels.wongar.bots import level_bot
 
