@@ -4,7 +4,8 @@
   ``DECISIONS`` bot decisions were logged. A decision time runs from the moment the bot's turn
   comes to its choice; the bot thinks in the worker in one go (the watchable pause before the
   move is shown is not counted). The app's glue logs each one with
-  ``console.debug("rituels:bot", game, ms)`` (rituels/app/browser.py).
+  ``console.debug("rituels:bot", game, ms, level)`` (rituels/app/browser.py; ``level`` is
+  the seat's bot kind).
 - long tasks: the page's main-thread tasks over 50 ms (PerformanceObserver "longtask") from the
   moment the table is on screen, i.e. after Pyodide's start-up; the rule is no task over
   ``TASK_LIMIT_MS``. These tasks also include drawing the moves and rolls the bots make.
@@ -38,7 +39,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rituels.engine.link import encode, fragment
 from rituels.tools.bench_links import _records as easy_records
@@ -107,8 +108,16 @@ HASH_JS = """async ([hash, sel]) => {
 }"""
 
 
+class Decision(NamedTuple):
+    """One line of the app's bot log."""
+
+    game: str
+    ms: float
+    level: str | None       # the seat's bot kind; None from a build that did not log it
+
+
 # --- one browser context per measurement --------------------------------------------------------
-def new_page(browser: Any, decisions: list[tuple[str, float]] | None = None) -> Any:
+def new_page(browser: Any, decisions: list[Decision] | None = None) -> Any:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
     context.add_init_script(PROBE_JS)
     context.add_init_script(f"localStorage.setItem('rituels.pace', '{PACE_S}')")
@@ -119,11 +128,12 @@ def new_page(browser: Any, decisions: list[tuple[str, float]] | None = None) -> 
     return page
 
 
-def _log_decision(msg: Any, decisions: list[tuple[str, float]]) -> None:
+def _log_decision(msg: Any, decisions: list[Decision]) -> None:
     if msg.type != "debug" or not msg.text.startswith(BOT_LOG):
         return
-    _, game, ms = msg.text.split()
-    decisions.append((game, float(ms)))
+    # "rituels:bot <game> <ms> <level>"; an older page logged no level
+    _, game, ms, *level = msg.text.split()
+    decisions.append(Decision(game, float(ms), level[0] if level else None))
 
 
 def open_app(page: Any, url: str) -> None:
@@ -152,7 +162,7 @@ def start_bot_table(page: Any, base: str, game_id: str) -> None:
 
 
 def watch_bots(browser: Any, base: str, game_id: str, wanted: int) -> dict[str, Any]:
-    decisions: list[tuple[str, float]] = []
+    decisions: list[Decision] = []
     page = new_page(browser, decisions)
     start_bot_table(page, base, game_id)
     since = page.evaluate("performance.now()")
@@ -166,7 +176,7 @@ def watch_bots(browser: Any, base: str, game_id: str, wanted: int) -> dict[str, 
             rematches.append((t0, page.evaluate("performance.now()")))
     tasks = long_tasks(page, since, rematches)
     page.context.close()
-    return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
+    return {"ms": [d.ms for d in decisions if d.game == game_id], "tasks": tasks,
             "games": len(rematches) + 1}
 
 
