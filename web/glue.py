@@ -774,7 +774,7 @@ def run_replace_hash(glue, effect):
 
 def run_bot(glue, effect):
     # Read by the browser benchmark and the pacing test (rituels.tools.bench_play).
-    js.console.debug("rituels:bot", effect["game"], effect["ms"])
+    js.console.debug("rituels:bot", effect["game"], effect["ms"], effect["level"])
 
 
 RUNNERS = {

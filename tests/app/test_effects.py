@@ -43,7 +43,8 @@ def test_every_kind_is_one_dataclass_with_its_own_name():
      {"type": "keep-clear", "target": ".mark", "cover": ".coach-answer"}),
     (effects.Download("a.json", "application/json", "{}"),
      {"type": "download", "filename": "a.json", "mime": "application/json", "text": "{}"}),
-    (effects.BotTime("wongar", 12.5), {"type": "bot", "game": "wongar", "ms": 12.5}),
+    (effects.BotTime("wongar", 12.5, "3"),
+     {"type": "bot", "game": "wongar", "ms": 12.5, "level": "3"}),
 ])
 def test_an_effect_is_sent_as_its_kind_and_fields(effect, sent):
     assert effects.to_json(effect) == sent

@@ -253,6 +253,17 @@ def test_bots_decide_in_one_go_and_log_their_decision(fake_game):
     assert ticks <= 2 * len(bots) + len(host.app.session.record["actions"])
 
 
+def test_each_logged_decision_names_the_level_of_the_seat_that_made_it(fake_game):
+    # Two kinds at one table: the benchmark times each level apart (tools/bench_play.py).
+    host, db, _ = make()
+    answer = start_fake(host, **{"seat-0-kind": "easy", "seat-1-kind": "strong"})
+    bots = [e for a in run_ticks(host, answer) for e in a["effects"] if e["type"] == "bot"]
+    seats = host.app.session.record["seats"]
+    decided = [seats[p]["bot"] for p in host.app.session.history.movers if p >= 0]
+    assert [e["level"] for e in bots] == decided
+    assert {"easy", "strong"} <= set(decided)
+
+
 def test_a_decision_coming_to_the_player_asks_once_to_be_brought_into_view(fake_game):
     host, db, _ = make()
     answer = start_fake(host)   # the deal is automatic, then it is the human's turn

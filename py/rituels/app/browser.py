@@ -210,9 +210,9 @@ class Host:
         self._deciding = False
         self.parts = PageParts()   # knows no part yet: the first markup is sent whole
 
-    def _bot_decided(self, game: str, ms: float) -> None:
+    def _bot_decided(self, game: str, ms: float, level: str) -> None:
         # Logged on the main thread's console by the glue (read by the browser benchmark).
-        self.app.effects.append(BotTime(game, round(ms, 1)))
+        self.app.effects.append(BotTime(game, round(ms, 1), level))
 
     # --- the database around each message ---------------------------------------------------
     def wants(self, message: dict[str, Any]) -> list[str]:

@@ -156,9 +156,10 @@ class App:
         self.rules_open = False     # the rules over the game (the game waits meanwhile)
         self.rules_from_menu = False  # ... opened from the phone menu (reopened on close)
         self._yours = False         # a local person was to act at the last move (sound cue)
-        # Told (game id, ms from the start of thinking to the choice) each time a bot has
-        # decided: the glue logs it for the browser benchmark (tools/bench_play.py).
-        self.on_bot_decision: Callable[[str, float], None] | None = None
+        # Told (game id, ms from the start of thinking to the choice, the seat's bot kind:
+        # a level "1".."5", or an older "strong"/"easy") each time a bot has decided: the
+        # glue logs it for the browser benchmark (tools/bench_play.py), per level.
+        self.on_bot_decision: Callable[[str, float, str], None] | None = None
 
     # --- small helpers -----------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -511,7 +512,8 @@ class App:
                 self.schedule(0, self._think_budget(s, player))
                 return False
             if self.on_bot_decision is not None:
-                self.on_bot_decision(s.record["game"], (self.clock() - job.started) * 1000)
+                self.on_bot_decision(s.record["game"], (self.clock() - job.started) * 1000,
+                                     s.record["seats"][player]["bot"])
         wait = self.pace_s - (self.clock() - job.started)
         if wait > 0:
             self.schedule(wait)

@@ -103,11 +103,14 @@ class Download:
 
 @dataclass(frozen=True, slots=True)
 class BotTime:
-    """A bot's decision time, logged as ``console.debug("rituels:bot", game, ms)``."""
+    """A bot's decision time, logged as ``console.debug("rituels:bot", game, ms, level)``;
+    ``level`` is the seat's bot kind ("1".."5", or an older record's "strong"/"easy"), so the
+    benchmark can time each level of the ladder."""
 
     KIND: ClassVar[str] = "bot"
     game: str
     ms: float
+    level: str
 
 
 Effect = Timer | Hash | ReplaceHash | Focus | FocusNext | Sound | Reveal | KeepClear | CopyLink \

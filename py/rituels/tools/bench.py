@@ -10,8 +10,8 @@ Sections, in order, each from ``rituels.tools.bench_<section>.figures(quick)``:
   « Mes parties » with them, the move of 1,000 legacy saves (bench_saves.py; Playwright too);
 - ``backup``: export and import of every game, 500 and 5,000 of them: times and file size
   (bench_backup.py);
-- ``play``: bot decision times, long tasks while bots play and share-link opening, in the
-  browser (bench_play.py; Playwright too);
+- ``play``: bot decision times (four strong bots, then each level of the ladder), long tasks
+  while bots play and share-link opening, in the browser (bench_play.py; Playwright too);
 - ``analysis-browser``: whole-game analysis and coach answers in the browser
   (bench_analysis_browser.py; Playwright too).
 - ``strength``: the current strong bots against the previous build's (sliced on the page's main

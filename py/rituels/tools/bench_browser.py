@@ -484,7 +484,7 @@ def first_tap(browser, url: str) -> dict[str, float]:
 
 def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     """Four strong bots play one whole game: main-thread long tasks and decision times."""
-    decisions: list[tuple[str, float]] = []
+    decisions: list[bench_play.Decision] = []
     page = bench_play.new_page(browser, decisions)
     morphs: list[float] = []   # the glue logs how long each render's morph took
     page.on("console", lambda msg: morphs.append(float(msg.text.split()[1]))
@@ -500,7 +500,7 @@ def bots_play(browser, url: str, game_id: str) -> dict[str, Any]:
     finished = bool(end.count())
     tasks = bench_play.long_tasks(page, since, [])
     page.context.close()
-    return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
+    return {"ms": [d.ms for d in decisions if d.game == game_id], "tasks": tasks,
             "finished": finished, "morphs": morphs}
 
 

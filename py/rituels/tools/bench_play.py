@@ -1,10 +1,14 @@
 """Browser figures of play, in headless Chromium against a fresh build of the site:
 
-- bots: for each game, a table of 4 strong bots plays (rematches when a game ends) until
-  ``DECISIONS`` bot decisions were logged. A decision time runs from the moment the bot's turn
-  comes to its choice; the bot thinks in the worker in one go (the watchable pause before the
-  move is shown is not counted). The app's glue logs each one with
-  ``console.debug("rituels:bot", game, ms)`` (rituels/app/browser.py).
+- bots: for each game, a table of 4 strong bots (the top level, "5", picked in the new-game
+  dialog) plays (rematches when a game ends) until ``DECISIONS`` bot decisions were logged. A
+  decision time runs from the moment the bot's turn comes to its choice; the bot thinks in the
+  worker in one go (the watchable pause before the move is shown is not counted). The app's
+  glue logs each one with ``console.debug("rituels:bot", game, ms, level)``
+  (rituels/app/browser.py; ``level`` is the seat's bot kind).
+- levels (issue 43, the bot ladder): the same for each lower level of the game's ladder, a
+  table of 4 bots of that level until ``LEVEL_DECISIONS`` decisions of it were logged: p50
+  and p95 per level; the top level's row reuses the strong table above (the same bot).
 - long tasks: the page's main-thread tasks over 50 ms (PerformanceObserver "longtask") from the
   moment the table is on screen, i.e. after Pyodide's start-up; the rule is no task over
   ``TASK_LIMIT_MS``. These tasks also include drawing the moves and rolls the bots make.
@@ -14,10 +18,10 @@
   link itself is timed in the running app (set the hash, wait for the link screen; click
   "Revoir la partie"; click "end" to show the final position), each until the next frame.
 
-- pacing: at the « Normale » pace (0.9 s), the time each step of a table of easy Tuchulcha
-  bots stays on screen (the gaps between the log's changes, past the deal): the figure the
-  browser test checked with a clock before (mean >= 0.85 s, none under 0.6 s); the test now
-  checks the behaviour only.
+- pacing: at the « Normale » pace (0.9 s), the time each step of a table of level-1 Tuchulcha
+  bots (the quickest thinkers the dialog offers) stays on screen (the gaps between the log's
+  changes, past the deal): the figure the browser test checked with a clock before (mean >=
+  0.85 s, none under 0.6 s); the test now checks the behaviour only.
 - watchdog: the worker terminated ("death") or stuck in a loop ("hang"), in three states: your
   turn (then a click), a bot's turn (nobody touches the page: four strong Tuchulcha bots at
   the « Normale » pace) and a screen change (the hash changed during a bot's turn): the time
@@ -38,8 +42,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from rituels.engine.game import get_game
 from rituels.engine.link import encode, fragment
 from rituels.tools.bench_links import _records as easy_records
 from rituels.tools import build
@@ -50,7 +55,10 @@ GAMES = ("tuchulcha", "wongar", "cthulhu-dice")
 PLAYERS = 4
 DECISIONS = 40
 QUICK_DECISIONS = 12
-DECISION_TARGET_MS = 1000       # p95
+LEVEL_DECISIONS = 24            # per lower level of the ladder
+QUICK_LEVEL_DECISIONS = 6
+TOP_LEVEL = "5"                 # the ladder's strongest: the older "strong" bot
+DECISION_TARGET_MS = 1000       # p95, of the top level (the others think less)
 AT_BUDGET_MS = 580              # a decision this long ran into the bots' 0.6 s budget
 TASK_LIMIT_MS = 200
 PACE_S = "0.1"                  # the stored pace ("rituels.pace") during the benchmark
@@ -107,8 +115,16 @@ HASH_JS = """async ([hash, sel]) => {
 }"""
 
 
+class Decision(NamedTuple):
+    """One line of the app's bot log."""
+
+    game: str
+    ms: float
+    level: str | None       # the seat's bot kind; None from a build that did not log it
+
+
 # --- one browser context per measurement --------------------------------------------------------
-def new_page(browser: Any, decisions: list[tuple[str, float]] | None = None) -> Any:
+def new_page(browser: Any, decisions: list[Decision] | None = None) -> Any:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
     context.add_init_script(PROBE_JS)
     context.add_init_script(f"localStorage.setItem('rituels.pace', '{PACE_S}')")
@@ -119,11 +135,12 @@ def new_page(browser: Any, decisions: list[tuple[str, float]] | None = None) -> 
     return page
 
 
-def _log_decision(msg: Any, decisions: list[tuple[str, float]]) -> None:
+def _log_decision(msg: Any, decisions: list[Decision]) -> None:
     if msg.type != "debug" or not msg.text.startswith(BOT_LOG):
         return
-    _, game, ms = msg.text.split()
-    decisions.append((game, float(ms)))
+    # "rituels:bot <game> <ms> <level>"; an older page logged no level
+    _, game, ms, *level = msg.text.split()
+    decisions.append(Decision(game, float(ms), level[0] if level else None))
 
 
 def open_app(page: Any, url: str) -> None:
@@ -140,25 +157,33 @@ def long_tasks(page: Any, since: float, skip: list[tuple[float, float]]) -> list
 
 
 # --- bots ---------------------------------------------------------------------------------------
-def start_bot_table(page: Any, base: str, game_id: str) -> None:
-    """A new game of PLAYERS strong bots, through the new-game dialog."""
+def start_bot_table(page: Any, base: str, game_id: str, kind: str = TOP_LEVEL) -> None:
+    """A new game of PLAYERS bots of one kind (a level of the ladder; the dialog offers "easy"
+    and "strong" only under the test seam), through the new-game dialog."""
     open_app(page, f"{base}#/new/{game_id}")
     page.wait_for_selector("[role=dialog]")
     page.select_option("#count", str(PLAYERS))
     for seat in range(PLAYERS):
-        page.select_option(f"#seat-{seat}-kind", "strong")
+        page.select_option(f"#seat-{seat}-kind", kind)
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#main #status")
 
 
-def watch_bots(browser: Any, base: str, game_id: str, wanted: int) -> dict[str, Any]:
-    decisions: list[tuple[str, float]] = []
+def watch_bots(browser: Any, base: str, game_id: str, wanted: int,
+               kind: str = TOP_LEVEL) -> dict[str, Any]:
+    """A table of PLAYERS ``kind`` bots watched until ``wanted`` decisions of that kind were
+    logged (or WATCH_TIMEOUT_S): their times, the long tasks meanwhile, the games played."""
+    decisions: list[Decision] = []
     page = new_page(browser, decisions)
-    start_bot_table(page, base, game_id)
+    start_bot_table(page, base, game_id, kind)
     since = page.evaluate("performance.now()")
     rematches: list[tuple[float, float]] = []
     deadline = time.monotonic() + WATCH_TIMEOUT_S
-    while len(decisions) < wanted and time.monotonic() < deadline:
+
+    def times() -> list[float]:
+        return [d.ms for d in decisions if d.game == game_id and d.level == kind]
+
+    while len(times()) < wanted and time.monotonic() < deadline:
         page.wait_for_timeout(200)   # console events are delivered while Playwright waits
         if page.query_selector("#end-title") is not None:
             t0 = page.evaluate("performance.now()")
@@ -166,8 +191,7 @@ def watch_bots(browser: Any, base: str, game_id: str, wanted: int) -> dict[str, 
             rematches.append((t0, page.evaluate("performance.now()")))
     tasks = long_tasks(page, since, rematches)
     page.context.close()
-    return {"ms": [ms for game, ms in decisions if game == game_id], "tasks": tasks,
-            "games": len(rematches) + 1}
+    return {"ms": times(), "tasks": tasks, "games": len(rematches) + 1}
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -187,13 +211,43 @@ def bot_figures(game_id: str, seen: dict[str, Any], wanted: int) -> list[tuple[s
     return [
         (f"{game_id}: strong bot decision p50 / p95 / max",
          f"{statistics.median(ms):.0f} / {p95:.0f} / {max(ms):.0f} ms "
-         f"(n={len(ms)}, {PLAYERS} strong bots, {seen['games']} game(s){short}; "
+         f"(n={len(ms)}, {PLAYERS} level-{TOP_LEVEL} bots, {seen['games']} game(s){short}; "
          f"target p95 <= {DECISION_TARGET_MS} ms: {verdict}; "
          f"{sum(1 for m in ms if m >= AT_BUDGET_MS)} used the whole budget)"),
         (f"{game_id}: longest main-thread task while bots play",
          f"{max(tasks, default=0):.0f} ms; {len(over)} over {TASK_LIMIT_MS} ms, "
          f"{len(tasks)} over 50 ms (target none over {TASK_LIMIT_MS} ms: {task_verdict})"),
     ]
+
+
+def watch_levels(browser: Any, base: str, game_id: str, wanted: int,
+                 top: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each level of the game's ladder watched as ``watch_bots`` does; ``top``: the strong
+    table already watched (the top level is the same bot: not played twice)."""
+    return {level: top if level == TOP_LEVEL else watch_bots(browser, base, game_id, wanted, level)
+            for level in get_game(game_id).levels}
+
+
+def level_figures(game_id: str, by_level: dict[str, dict[str, Any]],
+                  wanted: int) -> list[tuple[str, str]]:
+    """p50 / p95 per level of the ladder; the target is the top level's."""
+    rows = []
+    for level, seen in by_level.items():
+        label = f"{game_id}: level {level} decision p50 / p95"
+        ms = seen["ms"]
+        if not ms:
+            rows.append((label, f"no decision logged in {WATCH_TIMEOUT_S} s (time-out)"))
+            continue
+        p95 = _percentile(ms, 0.95)
+        short = "" if len(ms) >= wanted else f", only {len(ms)} of {wanted} in {WATCH_TIMEOUT_S} s"
+        target = ""
+        if level == TOP_LEVEL:
+            verdict = "met" if p95 <= DECISION_TARGET_MS else "MISSED"
+            target = f"; target p95 <= {DECISION_TARGET_MS} ms: {verdict}"
+        rows.append((label, f"{statistics.median(ms):.0f} / {p95:.0f} ms (n={len(ms)}, "
+                            f"{PLAYERS} level-{level} bots, {seen['games']} game(s){short}"
+                            f"{target})"))
+    return rows
 
 
 # --- share links --------------------------------------------------------------------------------
@@ -244,18 +298,19 @@ LOG_TIMES_JS = """() => { window.__logTimes = [];
     if (!last || last[1] !== n) window.__logTimes.push([performance.now(), n]);
   }).observe(document.querySelector('#app'), {childList: true, subtree: true}); }"""
 PACING_STEPS = 12
+PACING_LEVEL = "1"   # "easy" is offered only under the test seam
 NORMAL_PACE_S = "0.9"
 WATCHDOG_RUNS = 5
 ACTIONABLE = "#app [data-action]"
 
 
 def pacing_gaps(browser: Any, base: str) -> list[float]:
-    """Seconds between the steps of four easy Tuchulcha bots at the normal pace."""
+    """Seconds between the steps of four level-1 Tuchulcha bots at the normal pace."""
     page = new_page(browser)
     page.add_init_script(f"localStorage.setItem('rituels.pace', '{NORMAL_PACE_S}')")
     open_app(page, f"{base}#/new/tuchulcha")
     page.wait_for_selector("[role=dialog] [data-cmd=start]")
-    page.select_option("#seat-0-kind", "easy")
+    page.select_option("#seat-0-kind", PACING_LEVEL)   # the other seats' default already
     page.click("[role=dialog] [data-cmd=start]")
     page.wait_for_selector("#status")
     # past the set-up's deal, which is not paced: from the first roll on
@@ -335,6 +390,7 @@ def figures(quick: bool) -> list[tuple[str, str]]:
     from playwright.sync_api import sync_playwright
 
     wanted = QUICK_DECISIONS if quick else DECISIONS
+    level_wanted = QUICK_LEVEL_DECISIONS if quick else LEVEL_DECISIONS
     links = {game_id: game_link(game_id) for game_id in GAMES}
     rows = [("load average at start", load_average())]
     with tempfile.TemporaryDirectory(prefix="rituels-bench-") as tmp:
@@ -346,8 +402,11 @@ def figures(quick: bool) -> list[tuple[str, str]]:
             with sync_playwright() as pw:
                 browser = launch_chromium(pw)
                 for game_id in GAMES:
-                    rows += bot_figures(game_id, watch_bots(browser, base, game_id, wanted),
-                                        wanted)
+                    strong = watch_bots(browser, base, game_id, wanted)
+                    rows += bot_figures(game_id, strong, wanted)
+                    rows += level_figures(game_id, watch_levels(browser, base, game_id,
+                                                                level_wanted, strong),
+                                          level_wanted)
                 for game_id in GAMES:
                     hash_, moves = links[game_id]
                     rows += link_figures(game_id, moves, open_link(browser, base, hash_))

@@ -28,7 +28,7 @@ def main() -> None:
         end = time.monotonic() + MAX_S
         while len(decisions) < MAX_DECISIONS and time.monotonic() < end and not page.locator("#end-title").count():
             page.wait_for_timeout(250)
-        ms = sorted(m for g, m in decisions if g == "tuchulcha")
+        ms = sorted(d.ms for d in decisions if d.game == "tuchulcha")
         q = lambda p: ms[min(len(ms) - 1, int(p * len(ms)))]
         print(f"page decisions {len(ms)}: p50 {q(.5):.0f} ms p95 {q(.95):.0f} ms max {ms[-1]:.0f} ms mean {statistics.fmean(ms):.0f}", flush=True)
         print("all", [round(m) for m in ms])
