@@ -41,6 +41,27 @@ def test_command_prints_the_table(capsys):
     assert "| rounds per game: median (p10-p90) |" in out
 
 
+def test_a_study_in_slices_reads_its_log_back(tmp_path, capsys, monkeypatch):
+    """With --log, a second slice plays only the games the first did not, and prints the same
+    table over all of them as one run would."""
+    from rituels.tools import tuchulcha_balance
+
+    log = tmp_path / "study.jsonl"
+    args = ["balance", "tuchulcha", "--players", "2", "--moves", "group", "--leaves", "10",
+            "--samples", "1", "--markdown", "--log", str(log)]
+    assert main(args + ["--games", "1"]) == 0
+    capsys.readouterr()
+    played = []
+    real = tuchulcha_balance.play_one
+    monkeypatch.setattr(tuchulcha_balance, "play_one", lambda job: played.append(job) or real(job))
+    assert main(args + ["--games", "2"]) == 0
+    sliced = capsys.readouterr().out
+    assert len(played) == 1 and len(log.read_text().splitlines()) == 2
+    monkeypatch.setattr(tuchulcha_balance, "play_one", real)
+    assert main(args[:-2] + ["--games", "2"]) == 0
+    assert capsys.readouterr().out == sliced
+
+
 def test_command_refuses_bad_input_clearly(capsys):
     assert main(["balance", "tuchulcha", "--players", "5"]) == 2
     assert "--players among 2,3,4" in capsys.readouterr().err

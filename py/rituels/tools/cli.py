@@ -114,6 +114,9 @@ def _balance_arguments(p: argparse.ArgumentParser) -> None:
                    help="look-ahead depth in rounds for a role's moves")
     p.add_argument("--markdown", action="store_true", help="print one Markdown table")
     p.add_argument("--verbose", action="store_true", help="one line per game on stderr")
+    p.add_argument("--log", metavar="FILE",
+                   help="append each game to FILE (JSON lines) and reuse the games there: "
+                        "a study in slices")
     p.add_argument("--role-trials", type=int, default=0, metavar="N",
                    help="also play N games to a turn where a player last in Velthumena may "
                         "consecrate, then both lines out (consecrating, declining)")

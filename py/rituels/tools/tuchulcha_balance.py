@@ -1,7 +1,8 @@
 """The Tuchulcha balance study: games between strong bots, and what they show.
 
 ``python3 -m rituels balance tuchulcha [--games N] [--players 2,3,4] [--moves one,group]
-[--jobs 2] [--leaves L] [--samples S] [--horizon H] [--seed K] [--markdown] [--role-trials N]``
+[--jobs 2] [--leaves L] [--samples S] [--horizon H] [--seed K] [--markdown] [--role-trials N]
+[--log FILE]``
 
 For each player count and each movement reading (``one``: each die moves one pawn, the default
 rules; ``group``: the set-up option "a die moves a group") it plays N games, every seat a
@@ -18,6 +19,7 @@ in the positions where a consecration was legal).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -196,16 +198,42 @@ def summarise(players: int, results: list[dict]) -> list[tuple[str, str]]:
 
 
 def run(players_list: list[int], moves_list: list[str], games: int, jobs: int, seed: int,
-        leaves: int, samples: int, horizon: int, progress=None) -> dict:
-    """Play every configuration; {(players, moves): [per-game figures]}."""
+        leaves: int, samples: int, horizon: int, progress=None, log: str | None = None) -> dict:
+    """Play every configuration; {(players, moves): [per-game figures]}. With ``log`` (a JSON
+    lines file), each game is appended as it ends under its job (which fixes the game), and
+    the games already there are read back instead of played: a study cut short goes on where
+    it stopped, in slices."""
     configs = [(p, m) for m in moves_list for p in players_list]
     work = [(p, m, seed * 1_000_003 + 1000 * p + g + (500 if MOVES[m] else 0), leaves, samples,
              horizon) for p, m in configs for g in range(games)]
+    done = _read_log(log) if log else {}
     out: dict = {c: [] for c in configs}
-    for job, res in zip(work, _map(play_one, work, jobs)):
-        out[job[:2]].append(res)
+    todo = [job for job in work if job not in done]
+    for job, res in zip(todo, _map(play_one, todo, jobs)):
+        done[job] = res
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps({"job": job, "result": res}) + "\n")
         if progress:
             progress(job, res)
+    for job in work:
+        out[job[:2]].append(done[job])
+    return out
+
+
+def _read_log(path: str) -> dict:
+    """{job: figures} of a study's log (a line cut by a stopped run is skipped)."""
+    out: dict = {}
+    try:
+        lines = open(path).read().splitlines()
+    except FileNotFoundError:
+        return out
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        out[tuple(rec["job"])] = rec["result"]
     return out
 
 
@@ -250,7 +278,7 @@ def main(args: argparse.Namespace) -> int:
                   f"{res['end']}, {res['cpu']:.1f} s", file=sys.stderr, flush=True)
 
     results = run(players_list, moves_list, args.games, args.jobs, args.seed, args.leaves,
-                  args.samples, args.horizon, progress)
+                  args.samples, args.horizon, progress, args.log)
     print(f"Tuchulcha balance: strong bots, {args.leaves} positions/decision, look-ahead "
           f"{args.samples} samples (role moves: {args.horizon} rounds), seed {args.seed}")
     tables = {c: summarise(c[0], r) for c, r in results.items()}
