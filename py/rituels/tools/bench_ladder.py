@@ -125,6 +125,7 @@ def load(game_id: str, levels: tuple[str, ...]) -> list[dict]:
         return []
     sigs = {lv: signature(game_id, lv) for lv in levels}
     out = []
+    seen = set()      # two slices run side by side may both play a game: counted once
     for line in path.read_text().splitlines():
         if not line.strip():
             continue
@@ -132,7 +133,9 @@ def load(game_id: str, levels: tuple[str, ...]) -> list[dict]:
             rec = json.loads(line)
         except ValueError:      # a line cut by a stopped run
             continue
-        if all(rec["sigs"].get(lv) == sigs[lv] for lv in rec["pair"]):
+        key = (tuple(rec["pair"]), rec["n"], rec["index"])
+        if key not in seen and all(rec["sigs"].get(lv) == sigs[lv] for lv in rec["pair"]):
+            seen.add(key)
             out.append(rec)
     return out
 
