@@ -1,7 +1,7 @@
 """The app in the two other browser engines: Firefox (Gecko) and WebKit, next to the Chromium
 suite. One smoke per engine, through the DOM only (data-ready, visible controls, clicks, the URL
 hash), so it holds whatever runs the Python behind the page: start-up, a new Cthulhu Dice game
-(you against bots) from the home screen, a few moves, a reload that resumes the game, then a
+(you against bots at « Rapide ») from the home screen, a few moves, a reload that resumes the game, then a
 reload with the site's server gone, served by the service worker, and one more move offline;
 no page error and no request outside the site's origin along the way.
 
@@ -32,6 +32,9 @@ TABLE = "#main .cd-table"
 MOVE = ("#main .cd-choices button[data-action], #main .cd-table [data-action],"
         " #main [data-cmd=roll]")
 LOG_LINES = "return [...document.querySelectorAll('.log-lines li')].map(li => li.textContent)"
+FAST_PACE = """const pace = document.querySelector('#pace');
+pace.value = 'fast';
+pace.dispatchEvent(new Event('change', {bubbles: true}));"""
 READY = "return document.documentElement.hasAttribute('data-ready')"
 APP_HTML = "return document.querySelector('#app').innerHTML"
 # Uncaught errors in the page from now on (start-up itself is proven by data-ready).
@@ -125,6 +128,12 @@ def test_a_game_starts_plays_resumes_and_works_offline(engine, own_server):
     ready_s = wait_ready(engine)
 
     engine.click(NEW_GAME, STEP_TIMEOUT_S)
+    # The bots at « Rapide » (a player's choice in the dialog): the moves come sooner.
+    engine.wait("return document.querySelector('#pace') !== null", STEP_TIMEOUT_S,
+                "the new game dialog has no pace choice")
+    engine.js(FAST_PACE)
+    engine.wait("return document.querySelector('#pace').value === 'fast'", STEP_TIMEOUT_S,
+                "the pace choice was not kept")
     engine.click(START, STEP_TIMEOUT_S)
     engine.wait("return location.hash.startsWith('#/play/')", STEP_TIMEOUT_S,
                 "starting a game did not open it")

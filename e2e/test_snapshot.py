@@ -95,11 +95,15 @@ LAST_WRITTEN_JS = """() => {
 }"""
 
 
+SOON = "try { localStorage.setItem('rituels.snapshot', 'soon') } catch (e) {}"
+
+
 def making(page, on: bool) -> None:
     """Let boot.js make snapshots on the next visits, or not (its ``rituels.snapshot``
-    preference: the visits that only check a spoilt snapshot is dropped need no new one)."""
-    page.evaluate("(on) => on ? localStorage.removeItem('rituels.snapshot')"
-                  " : localStorage.setItem('rituels.snapshot', 'off')", on)
+    preference: the visits that only check a spoilt snapshot is dropped need no new one).
+    On, it makes them "soon": without the 3 s pause after ready (that pause's default visit
+    is the spoilt test's first)."""
+    page.evaluate("(on) => localStorage.setItem('rituels.snapshot', on ? 'soon' : 'off')", on)
 
 
 def wait_ready(page) -> None:
@@ -139,7 +143,8 @@ def test_a_spoilt_snapshot_is_dropped_and_the_visit_boots_without_it(page, base_
     sound one is made again after a drop is checked once, after the stale key's visit (making
     one starts from an empty cache whatever emptied it; the former test remade one after
     each kind, 4 more Pyodide boots for the same check)."""
-    key = visit_made_a_snapshot(page, base_url)
+    key = visit_made_a_snapshot(page, base_url)   # boot.js as for anyone: 3 s after ready
+    making(page, True)
     page.reload()
     wait_ready(page)
     assert cache(page, "last")["mode"] == "snapshot"
@@ -202,6 +207,7 @@ def probe_site(tmp_path, site, recorder):
 
 
 def test_restores_draw_different_first_numbers(page, probe_site):
+    page.add_init_script(SOON)
     visit_made_a_snapshot(page, probe_site)
     modules, seeded = [], []
     for _ in range(RESTORES):

@@ -221,11 +221,17 @@
     if (!window.caches || !window.Worker || !window.isSecureContext) {
       return;
     }
+    var idleMs = SNAPSHOT_IDLE_MS;
     try {
       // A preference the e2e suite sets: its hundred short visits would each boot a second
-      // Pyodide to make a snapshot nobody restores (e2e/test_snapshot.py leaves it on).
-      if (window.localStorage.getItem("rituels.snapshot") === "off") {
+      // Pyodide to make a snapshot nobody restores ("off"; e2e/test_snapshot.py leaves it
+      // on), and the visits that wait for one skip the 3 s pause ("soon"; nobody taps there).
+      var pref = window.localStorage.getItem("rituels.snapshot");
+      if (pref === "off") {
         return;
+      }
+      if (pref === "soon") {
+        idleMs = 0;
       }
     } catch (err) {
       // no localStorage: make it as usual
@@ -267,7 +273,7 @@
         } else {
           make();
         }
-      }, SNAPSHOT_IDLE_MS);
+      }, idleMs);
     });
   }
 
