@@ -109,6 +109,7 @@ def test_dialog_shows_a_calibrated_rating(monkeypatch):
     monkeypatch.setitem(game.ratings, "2", Rating(1384.4, 1300, 1460, 400))
     assert newgame.level_label("fr", game, "2") == "Apprenti (1\u202f384)"
     assert newgame.level_label("en", game, "2") == "Apprentice (1,384)"
+    monkeypatch.delitem(game.ratings, "1", raising=False)   # not calibrated: its name alone
     assert newgame.level_label("en", game, "1") == "Novice"
 
 
