@@ -229,3 +229,62 @@ def test_the_search_sees_the_count_coming_and_the_analysis_estimate_is_apart():
     from rituels.tuchulcha import chances
     for st in (ahead, behind):
         assert chances.features(st)[0] == bots.win_chances(st)
+
+
+def test_sampled_futures_settle_a_choice_only_with_a_clear_lead():
+    # Paired futures of three candidates: the first leads both others on every future.
+    clear = [[1.0, 0.9, 1.0, 0.8], [0.1, 0.0, 0.2, 0.1], [0.3, 0.2, 0.1, 0.0]]
+    assert bots._settled(clear, 4)
+    # The same lead over one, a coin toss against the other: not settled.
+    noisy = [[1.0, 0.0, 1.0, 0.0], [0.1, 0.0, 0.2, 0.1], [0.0, 1.0, 0.0, 1.0]]
+    assert not bots._settled(noisy, 4)
+    assert not bots._settled([[1.0], [0.0]], 1)
+
+
+class _StepClock:
+    """A page clock that moves 0.5 ms each time it is read: deterministic thinking times."""
+
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        self.t += 0.0005
+        return self.t
+
+
+def _race_decisions():
+    """(state, player) of racers' moves met in two random four-player games."""
+    for st in sampled_states(4, 2, 7):
+        if st.phase == "move" and st.player not in (st.tuchulcha, st.lasa):
+            yield st
+
+
+def _spent(st, banked: float, bank: bool = True) -> tuple[float, float]:
+    bot = StrongBot(1, budget_s=0.6, bank=bank)
+    bot.clock = _StepClock()
+    bot.banked = banked
+    assert decide(bot, st, st.player) in st.legal_actions()
+    return bot.clock.t, bot.banked
+
+
+def test_time_saved_on_easy_turns_is_spent_on_hard_ones():
+    # Issue 43: a racer's turn whose best plans score close is hard; one settled by the
+    # planner alone is easy. The bank grows by what an easy turn leaves of its 0.6 s and pays
+    # at most HARD_EXTRA x 0.6 s more to a hard one; without the bank every turn keeps 0.6 s.
+    budget, extra = 0.6, bots.HARD_EXTRA * 0.6
+    hard = easy = None
+    for st in _race_decisions():
+        spent, _ = _spent(st, 0.0)
+        if spent >= 0.95 * budget and hard is None:
+            hard = st
+        elif spent < 0.5 * budget and easy is None:
+            easy = st
+        if hard and easy:
+            break
+    spent, left = _spent(hard, 1.0)
+    assert budget < spent <= budget + extra + 0.01
+    assert left == pytest.approx(1.0 + budget - spent, abs=0.002)
+    assert _spent(hard, 1.0, bank=False)[0] <= budget + 0.01
+    spent, left = _spent(easy, 0.2)
+    assert left == pytest.approx(0.2 + budget - spent, abs=0.002)
+    assert _spent(easy, bots.BANK_CAP * budget)[1] == bots.BANK_CAP * budget

@@ -3,8 +3,9 @@ so a run cut short leaves partial counts for every match. Each game is appended 
 line to LOG (``match``, game index, strong bot's share, roles, CPU per decision of both sides),
 and ``--summary LOG`` prints each match's win share with its Wilson 95 % interval.
 ``nice -n 10 python -m rituels.tools.bench_tuchulcha_win_rates LOG [--scale 6] [--only NAME,NAME]
-[--first G]``: ``--only`` plays those matches alone, ``--first`` starts at game index G (so two
-processes can share a match's games: one from 0, one from G, logs summarised together)."""
+[--first G] [--stop H]``: ``--only`` plays those matches alone, ``--first``/``--stop`` play game
+indices G to H-1 (so processes and time slices can share a match's games, logs summarised
+together)."""
 
 from __future__ import annotations
 
@@ -23,14 +24,16 @@ RUNS = (
     ("2p_mcts_x1", "mcts", 60, 2, 1.0),
     ("2p_mcts_x4", "mcts", 40, 2, 4.0),
     ("4p_landed", "landed", 200, 4, 1.0),
+    ("4p_current", "current", 200, 4, 1.0),   # issue 43: time bank on vs off
     ("balance_4p", "balance", 200, 4, 1.0),
 )
 
 
-def run(path: str, scale: float, only: set | None = None, first: int = 0) -> None:
+def run(path: str, scale: float, only: set | None = None, first: int = 0,
+        stop: int | None = None) -> None:
     meters = {name: {"strong": Meter(), "other": Meter()} for name, *_ in RUNS}
     with open(path, "a") as out:
-        for g in range(first, max(r[2] for r in RUNS)):
+        for g in range(first, stop or max(r[2] for r in RUNS)):
             for name, opponent, games, players, factor in RUNS:
                 if g >= games or (only and name not in only):
                     continue
@@ -104,5 +107,7 @@ if __name__ == "__main__":
         ap.add_argument("--scale", type=float, default=1.5)
         ap.add_argument("--only", default="")
         ap.add_argument("--first", type=int, default=0)
+        ap.add_argument("--stop", type=int, default=None)
         args = ap.parse_args()
-        run(args.log, args.scale, set(filter(None, args.only.split(","))), args.first)
+        run(args.log, args.scale, set(filter(None, args.only.split(","))), args.first,
+            args.stop)

@@ -30,7 +30,7 @@ GAME = Game(
     max_players=4,
     new_state=new_state,
     options=(Option("group_moves", "bool", False, "tuchulcha.option.group_moves"),),
-    # Levels "1"-"4" are placeholders until the ladder is built (issue 43).
+    # Levels "1"-"5" are the ladder (ratings in ladder.py); "easy"/"strong" for developers.
     bots={"easy": RandomBot, "strong": StrongBot, "1": _level("1"), "2": _level("2"),
           "3": _level("3"), "4": _level("4"), "5": StrongBot},
     levels=("1", "2", "3", "4", "5"),
