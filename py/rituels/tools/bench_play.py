@@ -386,6 +386,14 @@ def load_average() -> str:
     return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
+def _guarded(label: str, part: Any, arg: Any) -> list[tuple[str, str]]:
+    """One part's rows, or a row saying how it failed: a failing table keeps the others'."""
+    try:
+        return part(arg)
+    except Exception as exc:  # a browser time-out, a page error: report it, go on
+        return [(label, f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")]
+
+
 def figures(quick: bool) -> list[tuple[str, str]]:
     from playwright.sync_api import sync_playwright
 
@@ -401,20 +409,27 @@ def figures(quick: bool) -> list[tuple[str, str]]:
         try:
             with sync_playwright() as pw:
                 browser = launch_chromium(pw)
-                for game_id in GAMES:
+
+                def tables(game_id: str) -> list[tuple[str, str]]:
                     strong = watch_bots(browser, base, game_id, wanted)
-                    rows += bot_figures(game_id, strong, wanted)
-                    rows += level_figures(game_id, watch_levels(browser, base, game_id,
-                                                                level_wanted, strong),
-                                          level_wanted)
-                for game_id in GAMES:
+                    return bot_figures(game_id, strong, wanted) + level_figures(
+                        game_id, watch_levels(browser, base, game_id, level_wanted, strong),
+                        level_wanted)
+
+                def link(game_id: str) -> list[tuple[str, str]]:
                     hash_, moves = links[game_id]
-                    rows += link_figures(game_id, moves, open_link(browser, base, hash_))
-                rows += pacing_figures(pacing_gaps(browser, base))
+                    return link_figures(game_id, moves, open_link(browser, base, hash_))
+
                 runs = 1 if quick else WATCHDOG_RUNS
-                rows += watchdog_figures({(how, state): [watchdog_ms(browser, base, how, state)
-                                                         for _ in range(runs)]
-                                          for how in WATCH_HOWS for state in WATCH_STATES})
+                parts = [(f"{g}: bot tables", tables, g) for g in GAMES]
+                parts += [(f"{g}: link", link, g) for g in GAMES]
+                parts += [("pacing", lambda _: pacing_figures(pacing_gaps(browser, base)), None),
+                          ("watchdog", lambda _: watchdog_figures(
+                              {(how, state): [watchdog_ms(browser, base, how, state)
+                                              for _ in range(runs)]
+                               for how in WATCH_HOWS for state in WATCH_STATES}), None)]
+                for label, part, arg in parts:
+                    rows += _guarded(label, part, arg)
                 browser.close()
         finally:
             server.shutdown()
