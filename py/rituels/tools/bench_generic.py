@@ -112,9 +112,8 @@ def play_one(g: int, players: int, opponent: str, factor: float, scale: float, s
             bot = MCTSBot(seed * 1000 + 10 * g + p)
             bot.clock = time.thread_time
             bots.append(bot)
-        elif opponent in ("previous", "current"):   # issue 27's bot; issue 43's without bank
-            bot = StrongBot(seed * 1000 + 10 * g + p, previous=opponent == "previous",
-                            bank=False)
+        elif opponent == "previous":
+            bot = StrongBot(seed * 1000 + 10 * g + p, previous=True)
             bot.clock = PageClock(scale)
             bots.append(bot)
         elif opponent == "landed":
@@ -209,7 +208,7 @@ def figures(quick: bool = False) -> list[tuple[str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench_generic")
-    ap.add_argument("opponent", choices=("mcts", "random", "previous", "current", "landed"))
+    ap.add_argument("opponent", choices=("mcts", "random", "previous", "landed"))
     ap.add_argument("games", type=int)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--factor", type=float, default=1.0)

@@ -24,7 +24,6 @@ RUNS = (
     ("2p_mcts_x1", "mcts", 60, 2, 1.0),
     ("2p_mcts_x4", "mcts", 40, 2, 4.0),
     ("4p_landed", "landed", 200, 4, 1.0),
-    ("4p_current", "current", 200, 4, 1.0),   # issue 43: time bank on vs off
     ("balance_4p", "balance", 200, 4, 1.0),
 )
 
