@@ -41,8 +41,9 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from rituels.engine.game import get_game
 from rituels.engine.link import encode, fragment
@@ -386,12 +387,13 @@ def load_average() -> str:
     return f"{one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
-def _guarded(label: str, part: Any, arg: Any) -> list[tuple[str, str]]:
+def _guarded(label: str, part: Callable[[], list[tuple[str, str]]]) -> list[tuple[str, str]]:
     """One part's rows, or a row saying how it failed: a failing table keeps the others'."""
     try:
-        return part(arg)
+        return part()
     except Exception as exc:  # a browser time-out, a page error: report it, go on
-        return [(label, f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")]
+        first = (str(exc).splitlines() or [""])[0]
+        return [(label, f"failed: {type(exc).__name__}: {first[:200]}")]
 
 
 def figures(quick: bool) -> list[tuple[str, str]]:
@@ -420,16 +422,18 @@ def figures(quick: bool) -> list[tuple[str, str]]:
                     hash_, moves = links[game_id]
                     return link_figures(game_id, moves, open_link(browser, base, hash_))
 
-                runs = 1 if quick else WATCHDOG_RUNS
-                parts = [(f"{g}: bot tables", tables, g) for g in GAMES]
-                parts += [(f"{g}: link", link, g) for g in GAMES]
-                parts += [("pacing", lambda _: pacing_figures(pacing_gaps(browser, base)), None),
-                          ("watchdog", lambda _: watchdog_figures(
-                              {(how, state): [watchdog_ms(browser, base, how, state)
-                                              for _ in range(runs)]
-                               for how in WATCH_HOWS for state in WATCH_STATES}), None)]
-                for label, part, arg in parts:
-                    rows += _guarded(label, part, arg)
+                def watchdog() -> list[tuple[str, str]]:
+                    runs = 1 if quick else WATCHDOG_RUNS
+                    return watchdog_figures({(how, state): [watchdog_ms(browser, base, how, state)
+                                                            for _ in range(runs)]
+                                             for how in WATCH_HOWS for state in WATCH_STATES})
+
+                for game_id in GAMES:
+                    rows += _guarded(f"{game_id}: bot tables", partial(tables, game_id))
+                for game_id in GAMES:
+                    rows += _guarded(f"{game_id}: link", partial(link, game_id))
+                rows += _guarded("pacing", lambda: pacing_figures(pacing_gaps(browser, base)))
+                rows += _guarded("watchdog", watchdog)
                 browser.close()
         finally:
             server.shutdown()

@@ -32,7 +32,7 @@ def run(path: str, scale: float, only: set | None = None, first: int = 0,
         stop: int | None = None) -> None:
     meters = {name: {"strong": Meter(), "other": Meter()} for name, *_ in RUNS}
     with open(path, "a") as out:
-        for g in range(first, stop or max(r[2] for r in RUNS)):
+        for g in range(first, max(r[2] for r in RUNS) if stop is None else stop):
             for name, opponent, games, players, factor in RUNS:
                 if g >= games or (only and name not in only):
                     continue
