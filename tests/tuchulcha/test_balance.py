@@ -1,5 +1,8 @@
 """The balance study command: it plays real games and reports what the issue asks for."""
 
+import itertools
+import types
+
 from rituels.tools.cli import main
 from rituels.tools.tuchulcha_balance import play_one, summarise, turns
 
@@ -46,6 +49,11 @@ def test_a_study_in_slices_reads_its_log_back(tmp_path, capsys, monkeypatch):
     table over all of them as one run would."""
     from rituels.tools import tuchulcha_balance
 
+    # a game's CPU time is measured, so it differs between runs: a clock that ticks one second
+    # a reading makes every game cost 1.0 s, and the table must show the logged game's too
+    ticks = itertools.count()
+    monkeypatch.setattr(tuchulcha_balance, "time",
+                        types.SimpleNamespace(process_time=lambda: float(next(ticks))))
     log = tmp_path / "study.jsonl"
     args = ["balance", "tuchulcha", "--players", "2", "--moves", "group", "--leaves", "10",
             "--samples", "1", "--markdown", "--log", str(log)]
@@ -60,6 +68,7 @@ def test_a_study_in_slices_reads_its_log_back(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(tuchulcha_balance, "play_one", real)
     assert main(args[:-2] + ["--games", "2"]) == 0
     assert capsys.readouterr().out == sliced
+    assert "CPU seconds per game (mean) | 1.0 |" in sliced
 
 
 def test_command_refuses_bad_input_clearly(capsys):
