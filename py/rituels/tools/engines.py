@@ -27,6 +27,7 @@ XVFB = "/usr/bin/Xvfb"
 PACKAGES = {FIREFOX: "firefox-esr", WEBKIT_DRIVER: "webkit2gtk-driver", XVFB: "xvfb"}
 WINDOW = (1280, 800)
 POLL_S = 0.1
+STALE_QUERIES = 5        # a query that meets a re-render is made again, at most this often
 # The viewport point at the centre of arguments[0], scrolled into view; null if another
 # element (not one of its own) is on top there.
 CENTRE_JS = """const el = arguments[0];
@@ -71,6 +72,19 @@ class Engine:
         raise NotImplementedError
 
     def elements(self, css: str) -> list:
+        """The elements matching ``css``. The page may re-render between the driver's match and
+        the handles it makes for them (WebKit then reports a stale element from the query
+        itself): the query is made again, a few times, as a player's eye would look again."""
+        for _ in range(STALE_QUERIES - 1):
+            try:
+                return self._find(css)
+            except Exception as exc:
+                if "Stale" not in type(exc).__name__:
+                    raise
+            time.sleep(POLL_S)
+        return self._find(css)
+
+    def _find(self, css: str) -> list:
         raise NotImplementedError
 
     def press_at(self, x: int, y: int) -> None:
@@ -150,7 +164,7 @@ class Firefox(Engine):
     def js(self, script: str, *args: Any) -> Any:
         return self._m.execute_script(script, script_args=args, sandbox=None)
 
-    def elements(self, css: str) -> list:
+    def _find(self, css: str) -> list:
         from marionette_driver.by import By
         return self._m.find_elements(By.CSS_SELECTOR, css)
 
@@ -205,7 +219,7 @@ class WebKit(Engine):
     def js(self, script: str, *args: Any) -> Any:
         return self._d.execute_script(script, *args)
 
-    def elements(self, css: str) -> list:
+    def _find(self, css: str) -> list:
         from selenium.webdriver.common.by import By
         return self._d.find_elements(By.CSS_SELECTOR, css)
 
